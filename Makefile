@@ -1,0 +1,69 @@
+# hauntkit — one entry point for players, hosts and mod authors.
+# `make run` sets everything up on a fresh machine, builds, and serves.
+# Set-up steps are stamped, so they run once and are no-ops afterwards.
+
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMPS := .stamps
+BUILD := build
+# Asset base URL written into the saves: file:// (default, local play),
+# the rules server's /assets/, or any static host.
+BASE_URL ?=
+HOST ?= 127.0.0.1
+PORT ?= 8787
+export HAUNTKIT_BASE_URL ?= $(BASE_URL)
+
+.DEFAULT_GOAL := build
+.PHONY: help run build check stats test serve pnp install-save workshop bench clean setup
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | column -t -s $$'\t'
+
+$(STAMPS)/venv: pyproject.toml
+	@mkdir -p $(STAMPS)
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[test]'
+	@touch $@
+
+$(STAMPS)/system: tools/install-system.sh
+	@mkdir -p $(STAMPS)
+	bash tools/install-system.sh
+	@touch $@
+
+setup: $(STAMPS)/venv $(STAMPS)/system ## create the virtualenv, install packages, fonts and tools
+
+check: $(STAMPS)/venv ## validate the content only (touches nothing in build/)
+	$(PY) -m pipeline check
+
+stats: $(STAMPS)/venv ## count the content per kind
+	$(PY) -m pipeline stats
+
+build: setup ## build images, sheets, compiled content and TTS saves into build/
+	$(PY) -m pipeline build
+
+run: build ## set up, build, and serve the rules server
+	$(PY) -m server --host $(HOST) --port $(PORT)
+
+serve: setup ## serve the rules server on the existing build
+	$(PY) -m server --host $(HOST) --port $(PORT)
+
+test: setup ## run every test
+	$(PY) -m pytest
+
+pnp: setup ## print-and-play PDFs per locale
+	$(PY) -m pipeline pnp
+
+install-save: build ## copy the saves into the TTS saves folder (or $$TTS_SAVES)
+	$(PY) -m pipeline install-save
+
+workshop: setup ## build Workshop-ready saves: make workshop BASE_URL=https://…
+	$(PY) -m pipeline workshop --base-url "$(BASE_URL)"
+
+bench: setup ## run the benchmark scripts and print their figures
+	$(PY) bench/run_all.py
+
+clean: ## remove build outputs (keeps the virtualenv)
+	rm -rf $(BUILD)

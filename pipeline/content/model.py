@@ -1,0 +1,213 @@
+"""Typed content objects: the one shape every later stage reads.
+
+The YAML under cards/ and tiles/ is loaded into these classes by
+`pipeline.content.loader`. Rule-bearing fields are plain data here so the
+engine never has to read prose. `Where` records the file and line each object
+came from, so any later stage (renderer overflow, save emitter) can still
+report `file:line` for a content problem.
+
+Effects are kept as normalized dicts (see `pipeline.content.effects`) because
+they are a small tree-shaped language the engine interprets; typing every
+node would only duplicate that module's schema.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+LOCALES = ("zh-Hans", "zh-Hant", "en")
+AUTHORED_LOCALES = ("zh-Hans", "en")
+TRAITS = ("might", "speed", "knowledge", "sanity")
+PHYSICAL = ("might", "speed")
+MENTAL = ("knowledge", "sanity")
+FLOORS = ("basement", "ground", "upper")
+SIDES = ("N", "E", "S", "W")
+ICONS = ("event", "item", "omen", "none")
+DECKS = ("event", "item", "omen")
+SPECIAL_KINDS = (
+    "chute",            # R-SPECIAL-1
+    "unstable_floor",   # R-SPECIAL-2
+    "crossing",         # R-SPECIAL-3
+    "leaving_check",    # R-SPECIAL-4
+    "boon",             # R-SPECIAL-5
+    "locked_store",     # R-SPECIAL-6
+    "elevator",         # R-SPECIAL-7
+    "drop_through",     # R-SPECIAL-8
+    "hazard",           # R-SPECIAL-9
+)
+
+# A text in every locale: {"zh-Hans": ..., "zh-Hant": ..., "en": ...}.
+Text = dict[str, str]
+
+
+@dataclass(frozen=True)
+class Where:
+    file: str
+    line: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}"
+
+
+@dataclass
+class StartPlacement:
+    """Where a starting room lies: its floor and grid cell (R-SETUP-1)."""
+    floor: str
+    x: int
+    y: int
+    rotation: int = 0
+
+
+@dataclass
+class Link:
+    """A non-door connection (a staircase) between two rooms; two-way."""
+    to: str
+    kind: str = "stairs"
+
+
+@dataclass
+class Special:
+    """A special-room mechanic (R-SPECIAL-1..9) and its numbers.
+
+    `params` keys per kind (all validated by the loader):
+      chute: {}
+      unstable_floor: trait, target, damage {kind, dice|amount}
+      crossing: trait, target
+      leaving_check: trait, target, on_fail: "end_movement" | {lose: {trait, steps}}
+      boon: traits (list), steps
+      locked_store: trait, target, draws [{deck, count}]
+      elevator: dice, table {total: floor|"any"|"basement_hurt"}
+      drop_through: to (room id), damage {kind, dice|amount} or null
+      hazard: damage {kind, dice|amount}
+    """
+    kind: str
+    params: dict[str, Any]
+
+
+@dataclass
+class Room:
+    id: str
+    name: Text
+    floors: list[str]
+    doors: list[str]
+    windows: list[str]
+    icon: str
+    text: Text
+    art: str
+    special: Special | None = None
+    start: StartPlacement | None = None
+    links: list[Link] = field(default_factory=list)
+    where: Where | None = None
+
+
+@dataclass
+class Card:
+    """An event, item or omen card.
+
+    For items and omens the flags say what R-ITEM, R-CARD-4/5 and R-FIGHT
+    need; events leave them at their defaults.
+    """
+    id: str
+    kind: str                      # event | item | omen
+    title: Text
+    text: Text
+    art: str
+    effect: list[dict] = field(default_factory=list)   # on draw
+    use: list[dict] = field(default_factory=list)      # active use, once per turn
+    stays: bool = False            # an event that stays with its drawer (R-CARD-1)
+    weapon: bool = False
+    ranged: bool = False
+    usable_when_defending: bool = False
+    attack_trait: str = "might"
+    attack_dice: int = 0
+    tradeable: bool = True
+    stealable: bool = True
+    droppable: bool = True
+    discard_after_use: bool = False
+    companion: bool = False
+    traitor_may_ignore: bool = False
+    trait_bonus: dict[str, int] = field(default_factory=dict)
+    where: Where | None = None
+
+
+@dataclass
+class Trait:
+    track: list[int]               # 8 values, lowest first; the skull lies below
+    start: int                     # 0-based index into track
+
+
+@dataclass
+class CharacterSide:
+    name: Text
+    age: int
+    bio: Text
+    traits: dict[str, Trait]       # keys: TRAITS
+
+
+@dataclass
+class Character:
+    id: str
+    color: str                     # the figure's colour, e.g. "#c0392b"
+    art: str
+    sides: list[CharacterSide]     # exactly two
+    where: Where | None = None
+
+
+@dataclass
+class TraitorRule:
+    """Who turns traitor (R-HAUNT-3/4).
+
+    rule: revealer | left_of_revealer | highest_trait | lowest_trait |
+          oldest | youngest | none
+    """
+    rule: str
+    trait: str | None = None
+    except_revealer: bool = False
+
+
+@dataclass
+class MonsterSpec:
+    id: str
+    name: Text
+    count: int
+    traits: dict[str, int]         # fixed values; a missing trait cannot be attacked
+    start: str                     # "revealer" | "traitor" | a room id
+
+
+@dataclass
+class Haunt:
+    id: str
+    title: Text
+    traitor: TraitorRule
+    heroes_text: Text              # secret to the traitor
+    traitor_text: Text             # secret to the heroes
+    monsters: list[MonsterSpec]
+    heroes_win: str                # traitor_dead | monsters_stunned_all | ...
+    traitor_wins: str              # heroes_dead | ...
+    art: str
+    where: Where | None = None
+
+
+@dataclass
+class HauntChart:
+    """omen × room of the omen's drawing → haunt id (R-HAUNT-2)."""
+    omens: list[str]
+    rooms: list[str]
+    cells: dict[str, dict[str, str]]   # room id -> omen id -> haunt id
+    where: Where | None = None
+
+
+@dataclass
+class Ruleset:
+    name: str
+    rooms: dict[str, Room]
+    events: dict[str, Card]
+    items: dict[str, Card]
+    omens: dict[str, Card]
+    characters: dict[str, Character]
+    haunts: dict[str, Haunt]
+    haunt_chart: HauntChart | None
+    sources: list[str]             # every content file read, repo-relative
+
+    def cards(self, deck: str) -> dict[str, Card]:
+        return {"event": self.events, "item": self.items, "omen": self.omens}[deck]

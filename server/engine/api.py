@@ -1,0 +1,93 @@
+"""The contract every ruleset engine keeps, and the random source it is given.
+
+A ruleset engine is a module (server/engine/<ruleset>/) exposing the verbs of
+`Engine`. Nothing above the engine branches on the ruleset's name: the server
+looks the module up by name and calls these verbs only.
+
+Randomness is injected: an engine draws every random number through
+`Rng.randrange`, never from a global. Play passes `RecordingRng` over a
+cryptographic source; the store keeps the recorded tape with the action, and
+a replay passes `TapeRng` with that tape, so a table rebuilds exactly without
+re-rolling anything.
+"""
+from __future__ import annotations
+
+import random
+import secrets
+from typing import Any, Protocol
+
+
+class Rng(Protocol):
+    def randrange(self, n: int) -> int:
+        """A uniform integer in [0, n)."""
+
+
+class RecordingRng:
+    """Wraps a source and remembers every number it handed out."""
+
+    def __init__(self, source: Any | None = None):
+        self._source = source if source is not None else secrets.SystemRandom()
+        self.tape: list[int] = []
+
+    def randrange(self, n: int) -> int:
+        value = self._source.randrange(n)
+        self.tape.append(value)
+        return value
+
+
+class TapeRng:
+    """Plays back a recorded tape; running past its end is a replay bug."""
+
+    def __init__(self, tape: list[int]):
+        self._tape = list(tape)
+        self._pos = 0
+
+    def randrange(self, n: int) -> int:
+        if self._pos >= len(self._tape):
+            raise RuntimeError("replay asked for more random numbers than were recorded")
+        value = self._tape[self._pos]
+        self._pos += 1
+        if not 0 <= value < n:
+            raise RuntimeError(f"recorded value {value} is outside [0, {n})")
+        return value
+
+
+def seeded(seed: int) -> random.Random:
+    """A seeded source for tests and simulations (never for play)."""
+    return random.Random(seed)
+
+
+def shuffle(items: list, rng: Rng) -> None:
+    """Fisher–Yates over `rng.randrange`, so a tape replays a shuffle exactly."""
+    for i in range(len(items) - 1, 0, -1):
+        j = rng.randrange(i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+class RuleError(Exception):
+    """A refused action. `code` is the rule ID (R-MOVE-1) or a protocol code
+    (e.g. BAD-ARGS, NOT-YOUR-TURN); `message` has every locale."""
+
+    def __init__(self, code: str, message: dict[str, str], status: int = 422):
+        super().__init__(f"{code}: {message.get('en', '')}")
+        self.code = code
+        self.message = message
+        self.status = status
+
+
+class Engine(Protocol):
+    """Verbs of a ruleset engine. `state` is a JSON-serialisable dict (so it
+    can be snapshotted and compared); `apply` never mutates its input."""
+
+    def new_table(self, content: dict, options: dict, rng: Rng) -> dict: ...
+
+    def apply(self, state: dict, action: dict, rng: Rng) -> tuple[dict, list[dict]]:
+        """action = {"action": str, "player": seat, "args": {...}}.
+        Returns (new_state, events) or raises RuleError; input unchanged."""
+
+    def legal_actions(self, state: dict, seat: str) -> list[dict]: ...
+
+    def view(self, state: dict, seat: str | None) -> dict:
+        """What `seat` may see (None: a spectator). Never deck orders."""
+
+    def is_over(self, state: dict) -> bool: ...
