@@ -1,0 +1,26 @@
+"""`python -m server`: run the rules server (see `--help`)."""
+from __future__ import annotations
+
+import logging
+import sys
+
+from aiohttp import web
+
+from .app import create_app
+from .settings import parse
+
+
+def main(argv: list[str] | None = None) -> int:
+    settings = parse(argv)
+    logging.basicConfig(level=settings.log_level, stream=sys.stderr,
+                        format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    app = create_app(settings)
+    print(f"hauntkit rules server on http://{settings.host}:{settings.port} "
+          f"(db {settings.db_path}, content {settings.content_dir}, assets {settings.asset_dir})", flush=True)
+    # No access log: our own action lines carry what matters and never a token.
+    web.run_app(app, host=settings.host, port=settings.port, access_log=None, print=None)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,288 @@
+"""The aiohttp application: routes, refusals as JSON, limits, CORS.
+
+Handlers stay thin: they read TTS-shaped input (server.wire), check the token
+and rate (server.auth, server.ratelimit) and hand over to server.tables,
+which owns every change to a table.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import time
+from pathlib import Path
+
+from aiohttp import web
+
+from . import auth
+from .assets import serve_asset
+from .content import Rulesets
+from .ratelimit import RateLimiter
+from .settings import Settings
+from .store import Store
+from .tables import COLOURS, Table, Tables, monotonic_ms
+from .wire import ProtocolError, as_int, as_object, as_str, read_body, respond
+
+log = logging.getLogger("hauntkit.server")
+action_log = logging.getLogger("hauntkit.actions")
+
+OPENAPI_PATH = Path(__file__).with_name("openapi.json")
+SETTINGS = web.AppKey("settings", Settings)
+TABLES = web.AppKey("tables", Tables)
+LIMITER = web.AppKey("limiter", RateLimiter)
+
+HTTP_CODES = {400: "BAD-REQUEST", 401: "AUTH-MISSING", 403: "AUTH-FORBIDDEN", 404: "NOT-FOUND",
+              405: "METHOD-NOT-ALLOWED", 413: "TOO-LARGE", 429: "RATE-LIMITED"}
+
+
+@web.middleware
+async def refusals(request: web.Request, handler):
+    """Every refusal, ours or aiohttp's, leaves as the same JSON shape."""
+    try:
+        return await handler(request)
+    except ProtocolError as exc:
+        return respond(exc.body(), status=exc.status, headers=exc.headers)
+    except web.HTTPException as exc:
+        if exc.status < 400:
+            raise
+        code = HTTP_CODES.get(exc.status, "BAD-REQUEST")
+        err = ProtocolError(exc.status, code, "" if code != "TOO-LARGE" else
+                            f"at most {request.app[SETTINGS].max_body_bytes} bytes")
+        return respond(err.body(), status=exc.status)
+    except Exception:
+        log.exception("unhandled error on %s %s", request.method, request.path)
+        return respond(ProtocolError(500, "INTERNAL").body(), status=500)
+
+
+def cors_middleware(origins: tuple[str, ...]):
+    @web.middleware
+    async def cors(request: web.Request, handler):
+        origin = request.headers.get("Origin")
+        allowed = origin and ("*" in origins or origin in origins)
+        if request.method == "OPTIONS" and allowed:
+            resp = web.Response(status=204)
+        else:
+            resp = await handler(request)
+        if allowed:
+            resp.headers["Access-Control-Allow-Origin"] = origin
+            resp.headers["Vary"] = "Origin"
+            resp.headers["Access-Control-Allow-Headers"] = "Authorization, Content-Type, X-Table-Token"
+            resp.headers["Access-Control-Allow-Methods"] = "GET, POST, OPTIONS"
+        return resp
+    return cors
+
+
+# -- helpers --------------------------------------------------------------
+def _rate(request: web.Request, key: str) -> None:
+    wait = request.app[LIMITER].check(key)
+    if wait > 0:
+        retry = RateLimiter.retry_after(wait)
+        raise ProtocolError(429, "RATE-LIMITED", f"retry after {retry} s", headers={"Retry-After": retry})
+
+
+async def _table_call(request: web.Request, with_body: bool) -> tuple[Table, dict]:
+    """The table, the request's fields, after token and rate checks."""
+    tables = request.app[TABLES]
+    fields = await read_body(request) if with_body else {}
+    token = auth.presented_token(request, fields)
+    _rate(request, "t:" + auth.hash_token(token) if token else "ip:" + (request.remote or "?"))
+    table = tables.get(request.match_info["table_id"])
+    tables.authorize(table, token)
+    return table, fields
+
+
+def _seat(value, name: str = "seat", required: bool = False) -> str | None:
+    seat = as_str(value, name, required=required)
+    if seat is not None and seat not in COLOURS:
+        raise ProtocolError(400, "BAD-REQUEST", f"{name}: expected a TTS colour ({', '.join(COLOURS)})")
+    return seat
+
+
+def _log_action(table: Table, action: dict, status: int, body: dict, start: float, request_id) -> None:
+    result = "ok" if body.get("ok") else body.get("error", {}).get("code")
+    action_log.info(json.dumps({
+        "table": table.id, "seat": action.get("player"), "action": action.get("action"), "status": status,
+        "result": result, "version": body.get("version", table.version), "latency_ms": monotonic_ms(start),
+        "request_id": request_id}, ensure_ascii=False))
+
+
+async def _run(request: web.Request, table: Table, action: dict, fields: dict, undo_consent=None) -> web.Response:
+    """Apply `action` (or, with `undo_consent`, an undo) and log one line."""
+    start = time.perf_counter()
+    request_id = as_str(fields.get("request_id"), "request_id")
+    expect = as_int(fields.get("expect_version"), "expect_version", minimum=0)
+    tables = request.app[TABLES]
+    try:
+        if undo_consent is None:
+            status, body = await tables.act(table, action, request_id, expect)
+        else:
+            status, body = await tables.undo(table, undo_consent, request_id, expect)
+    except ProtocolError as exc:
+        _log_action(table, action, exc.status, {"ok": False, "error": {"code": exc.code}}, start, request_id)
+        raise
+    _log_action(table, action, status, body, start, request_id)
+    return respond(body, status=status)
+
+
+# -- handlers -------------------------------------------------------------
+async def healthz(request: web.Request) -> web.Response:
+    tables = request.app[TABLES]
+    return respond({"ok": True, "tables": len(tables.live), "rulesets": tables.rulesets.available()})
+
+
+async def openapi(request: web.Request) -> web.Response:
+    return web.Response(body=OPENAPI_PATH.read_bytes(), content_type="application/json", charset="utf-8")
+
+
+async def create_table(request: web.Request) -> web.Response:
+    fields = await read_body(request)
+    _rate(request, "ip:" + (request.remote or "?"))
+    ruleset = as_str(fields.get("ruleset"), "ruleset", required=True)
+    locale = as_str(fields.get("locale"), "locale") or "zh-Hans"
+    if locale not in ("zh-Hans", "zh-Hant", "en"):
+        raise ProtocolError(400, "BAD-REQUEST", "locale: expected zh-Hans, zh-Hant or en")
+    seats = fields.get("seats")
+    if isinstance(seats, str):
+        seats = [s.strip() for s in seats.split(",") if s.strip()]
+    if not isinstance(seats, list) or not seats or len(set(seats)) != len(seats):
+        raise ProtocolError(400, "BAD-REQUEST", "seats: expected a list of distinct TTS colours")
+    seats = [_seat(s, "seats") for s in seats]
+    options = as_object(fields.get("options"), "options")
+    table, token, setup = request.app[TABLES].create(ruleset, locale, seats, options)
+    log.info(json.dumps({"table": table.id, "created": ruleset, "locale": locale, "seats": seats}))
+    return respond({"ok": True, "table_id": table.id, "host_token": token, "version": 0, "ruleset": ruleset,
+                    "locale": locale, "seats": seats, **setup}, status=201)
+
+
+async def table_summary(request: web.Request) -> web.Response:
+    table, _ = await _table_call(request, with_body=False)
+    return respond({"ok": True, "table_id": table.id, "ruleset": table.row.ruleset, "locale": table.row.locale,
+                    "seats": table.row.seats, "version": table.version,
+                    "over": bool(table.engine.is_over(table.state))})
+
+
+async def post_action(request: web.Request) -> web.Response:
+    table, fields = await _table_call(request, with_body=True)
+    action = {"action": as_str(fields.get("action"), "action", required=True, max_len=64),
+              "player": _seat(fields.get("player"), "player"),
+              "args": as_object(fields.get("args"), "args")}
+    return await _run(request, table, action, fields)
+
+
+async def get_seats(request: web.Request) -> web.Response:
+    table, _ = await _table_call(request, with_body=False)
+    view = table.engine.view(table.state, None)
+    players = view.get("players") or {}
+    seats = []
+    for seat in table.row.seats:
+        p = players.get(seat) if isinstance(players, dict) else None
+        p = p if isinstance(p, dict) else {}
+        seats.append({"seat": seat, "seated": seat in players, "character": p.get("character"),
+                      "side": p.get("side")})
+    return respond({"ok": True, "version": table.version, "seats": seats})
+
+
+async def post_seat(request: web.Request) -> web.Response:
+    """Sit down (no `character`) or choose a character: the engine's
+    `sit` / `choose_character` actions under a friendlier route."""
+    table, fields = await _table_call(request, with_body=True)
+    player = _seat(fields.get("player"), "player", required=True)
+    if fields.get("character") in (None, ""):
+        action = {"action": "sit", "player": player, "args": {}}
+    else:
+        action = {"action": "choose_character", "player": player,
+                  "args": {"character": as_str(fields.get("character"), "character"),
+                           "side": as_int(fields.get("side"), "side", minimum=0) or 0}}
+    return await _run(request, table, action, fields)
+
+
+async def post_undo(request: web.Request) -> web.Response:
+    table, fields = await _table_call(request, with_body=True)
+    consent = fields.get("consent")
+    if isinstance(consent, str):
+        consent = [s.strip() for s in consent.split(",") if s.strip()]
+    if consent in (None, {}):
+        consent = []
+    if not isinstance(consent, list):
+        raise ProtocolError(400, "BAD-REQUEST", "consent: expected a list of seats")
+    consent = [_seat(s, "consent") for s in consent]
+    return await _run(request, table, {"action": "undo", "player": None}, fields, undo_consent=consent)
+
+
+async def get_state(request: web.Request) -> web.Response:
+    table, _ = await _table_call(request, with_body=False)
+    seat = _seat(request.query.get("seat"))
+    return respond({"ok": True, "version": table.version, "seat": seat,
+                    "view": table.engine.view(table.state, seat)})
+
+
+async def get_legal(request: web.Request) -> web.Response:
+    table, _ = await _table_call(request, with_body=False)
+    seat = _seat(request.query.get("seat"), required=True)
+    return respond({"ok": True, "version": table.version, "seat": seat,
+                    "actions": table.engine.legal_actions(table.state, seat)})
+
+
+async def get_events(request: web.Request) -> web.Response:
+    table, _ = await _table_call(request, with_body=False)
+    after = as_int(request.query.get("after"), "after", minimum=0) or 0
+    limit = as_int(request.query.get("limit"), "limit", minimum=1) or 100
+    entries = request.app[TABLES].store.entries(table.id, after=after, limit=min(limit, 500))
+    out = [{"version": e.version, "kind": e.kind, "action": e.action.get("action"),
+            "player": e.action.get("player"), "events": e.answer.get("events", []),
+            "effects": e.answer.get("effects", []), "messages": e.answer.get("messages", [])} for e in entries]
+    return respond({"ok": True, "version": table.version, "entries": out})
+
+
+async def get_log(request: web.Request) -> web.Response:
+    table, _ = await _table_call(request, with_body=False)
+    entries = request.app[TABLES].store.entries(table.id)
+    out = []
+    for e in entries:
+        events = [ev for ev in e.answer.get("events", []) if not (isinstance(ev, dict) and ev.get("to"))]
+        item = {"version": e.version, "kind": e.kind, "action": e.action.get("action"),
+                "player": e.action.get("player"), "args": e.action.get("args", {}), "events": events}
+        if e.kind == "undo":
+            item["undoes"] = e.answer.get("undoes")
+        out.append(item)
+    return respond({"ok": True, "table_id": table.id, "ruleset": table.row.ruleset, "locale": table.row.locale,
+                    "seats": table.row.seats, "version": table.version, "entries": out})
+
+
+ROUTES = [
+    ("GET", "/healthz", healthz),
+    ("GET", "/openapi.json", openapi),
+    ("POST", "/v1/tables", create_table),
+    ("GET", "/v1/tables/{table_id}", table_summary),
+    ("GET", "/v1/tables/{table_id}/seats", get_seats),
+    ("POST", "/v1/tables/{table_id}/seats", post_seat),
+    ("POST", "/v1/tables/{table_id}/actions", post_action),
+    ("POST", "/v1/tables/{table_id}/undo", post_undo),
+    ("GET", "/v1/tables/{table_id}/state", get_state),
+    ("GET", "/v1/tables/{table_id}/legal", get_legal),
+    ("GET", "/v1/tables/{table_id}/events", get_events),
+    ("GET", "/v1/tables/{table_id}/log", get_log),
+    ("GET", "/assets/{path:.+}", serve_asset),
+]
+
+
+def create_app(settings: Settings, engines=None, rng_source=None) -> web.Application:
+    """`engines` (name → engine) and `rng_source` replace the real ones in
+    tests only; play always uses server.engine and a cryptographic source."""
+    middlewares = [refusals]
+    if settings.cors_origins:
+        middlewares.insert(0, cors_middleware(settings.cors_origins))
+    app = web.Application(middlewares=middlewares, client_max_size=settings.max_body_bytes)
+    store = Store(settings.db_path, settings.sqlite_sync)
+    tables = Tables(store, Rulesets(settings.content_dir, engines), settings.snapshot_every, rng_source)
+    loaded = tables.load_all()
+    log.info("loaded %d tables from %s", loaded, settings.db_path)
+    app[SETTINGS] = settings
+    app[TABLES] = tables
+    app[LIMITER] = RateLimiter(settings.rate_per_second, settings.rate_burst)
+    for method, path, handler in ROUTES:
+        app.router.add_route(method, path, handler)
+
+    async def close(_app):
+        store.close()
+    app.on_cleanup.append(close)
+    return app

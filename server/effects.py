@@ -1,0 +1,270 @@
+"""Engine events → table instructions for the Lua (docs/PROTOCOL.md).
+
+The Lua holds no rules and no content: every GUID, CardID and world position
+it needs is looked up here in the `tts` section of the compiled content
+(docs/ARCHITECTURE.md, "The tts section"). Without that section (content
+compiled but no save built yet) the same effects come out with null GUIDs
+and positions, so the rules still play and the chat still narrates.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from . import narrate
+
+FIGURE_LIFT = 0.6   # figures stand on the tile, not inside it
+
+
+def _tts(content: dict) -> dict:
+    return (content or {}).get("tts") or {}
+
+
+def tile_of(state: dict, room: str) -> dict | None:
+    """The placed tile of `room` ({floor, x, y, rotation}) from the state's map."""
+    m = (state or {}).get("map")
+    if isinstance(m, dict):
+        tile = m.get(room)
+        if isinstance(tile, dict):
+            return tile
+        for value in m.values():
+            if isinstance(value, dict) and value.get("room") == room:
+                return value
+    elif isinstance(m, list):
+        for value in m:
+            if isinstance(value, dict) and (value.get("room") == room or value.get("id") == room):
+                return value
+    return None
+
+
+def cell_position(tts: dict, floor: str, x: int, y: int) -> dict | None:
+    origin = ((tts.get("floors") or {}).get(floor) or {}).get("origin")
+    pitch = (tts.get("tile") or {}).get("pitch")
+    if origin is None or pitch is None:
+        return None
+    return {"x": round(origin["x"] + x * pitch, 3), "y": round(origin["y"], 3),
+            "z": round(origin["z"] + y * pitch, 3)}
+
+
+def _slot_offset(index: int, pitch: float) -> tuple[float, float]:
+    """Figures in one room fan out on a ring so they never stack."""
+    angle = math.radians(45 + 72 * index)
+    radius = pitch * 0.25
+    return round(radius * math.sin(angle), 3), round(radius * math.cos(angle), 3)
+
+
+class _Builder:
+    def __init__(self, state: dict, content: dict, version: int):
+        self.state = state or {}
+        self.content = content or {}
+        self.tts = _tts(content)
+        self.version = version
+        self.out: list[dict] = []
+
+    def emit(self, op: str, **fields) -> None:
+        self.out.append({"op": op, **fields, "version": self.version, "seq": len(self.out)})
+
+    # -- lookups ----------------------------------------------------------
+    def player(self, seat: str) -> dict:
+        players = self.state.get("players") or {}
+        p = players.get(seat) if isinstance(players, dict) else None
+        return p if isinstance(p, dict) else {}
+
+    def char_tts(self, seat: str) -> tuple[str | None, dict]:
+        cid = self.player(seat).get("character")
+        return cid, (self.tts.get("characters") or {}).get(cid) or {}
+
+    def room_position(self, room: str) -> dict | None:
+        tile = tile_of(self.state, room)
+        if tile is None:
+            return None
+        return cell_position(self.tts, tile.get("floor"), tile.get("x", 0), tile.get("y", 0))
+
+    def figure_position(self, room: str, index: int) -> dict | None:
+        pos = self.room_position(room)
+        if pos is None:
+            return None
+        dx, dz = _slot_offset(index, (self.tts.get("tile") or {}).get("pitch", 0))
+        return {"x": round(pos["x"] + dx, 3), "y": round(pos["y"] + FIGURE_LIFT, 3), "z": round(pos["z"] + dz, 3)}
+
+    def seat_index(self, seat: str) -> int:
+        seats = self.state.get("seats")
+        order = list(seats) if isinstance(seats, (list, dict)) else []
+        return order.index(seat) if seat in order else 0
+
+    def card(self, card: str) -> dict:
+        return (self.tts.get("cards") or {}).get(card) or {}
+
+    def deck(self, deck: str) -> dict:
+        return (self.tts.get("decks") or {}).get(deck) or {}
+
+    # -- events -----------------------------------------------------------
+    def tile(self, ev: dict) -> None:
+        room = ev["room"]
+        rooms = self.tts.get("rooms") or {}
+        info = rooms.get(room) or {}
+        rotation = int(ev.get("rotation") or 0) % 360
+        offset = (self.tts.get("tile") or {}).get("rotation_offset", 0)
+        self.emit("place_tile", room=room, guid=info.get("guid"),
+                  bag=None if info.get("start") else self.tts.get("room_bag"),
+                  floor=ev.get("floor"), cell={"x": ev.get("x"), "y": ev.get("y")}, rotation=rotation,
+                  position=cell_position(self.tts, ev.get("floor"), ev.get("x", 0), ev.get("y", 0)),
+                  rot_y=(offset + rotation) % 360)
+
+    def figure(self, ev: dict) -> None:
+        if "monster" in ev:
+            monsters = ((self.state.get("haunt") or {}).get("monsters")) or {}
+            order = list(monsters) if isinstance(monsters, (dict, list)) else []
+            index = order.index(ev["monster"]) if ev["monster"] in order else 0
+            self.emit("move_figure", figure=None, monster=ev["monster"], room=ev["room"],
+                      position=self.figure_position(ev["room"], 5 + index))
+            return
+        seat = ev.get("seat")
+        _, ct = self.char_tts(seat)
+        self.emit("move_figure", figure=ct.get("figurine"), seat=seat, room=ev["room"],
+                  position=self.figure_position(ev["room"], self.seat_index(seat)))
+
+    def trait(self, seat: str, trait: str, index: int, value: Any) -> None:
+        cid, ct = self.char_tts(seat)
+        slots = (ct.get("slots") or {}).get(trait) or []
+        slot = index + 1
+        self.emit("set_trait", seat=seat, character=cid, trait=trait, index=index, value=value,
+                  board=ct.get("board"), clip=(ct.get("clips") or {}).get(trait),
+                  offset=slots[slot] if 0 <= slot < len(slots) else None)
+
+    def all_traits(self, seat: str) -> None:
+        """A freshly chosen character's clips go to their start values."""
+        p = self.player(seat)
+        traits = p.get("traits") or {}
+        cid = p.get("character")
+        side = p.get("side", 0)
+        try:
+            tracks = self.content["characters"][cid]["sides"][int(side)]["traits"]
+        except (KeyError, IndexError, TypeError, ValueError):
+            tracks = {}
+        for trait, index in traits.items():
+            if isinstance(index, dict):
+                index = index.get("index", 0)
+            track = (tracks.get(trait) or {}).get("track") or []
+            value = track[index] if isinstance(index, int) and 0 <= index < len(track) else None
+            self.trait(seat, trait, index, value)
+
+    def deal(self, ev: dict) -> None:
+        c, d = self.card(ev["card"]), self.deck(ev.get("deck"))
+        self.emit("deal_card", card=ev["card"], deck=ev.get("deck"), deck_guid=d.get("guid"),
+                  card_id=c.get("card_id"), guid=c.get("guid"), to_seat=ev.get("seat"))
+
+    def move_card(self, card: str, to: dict) -> None:
+        c = self.card(card)
+        self.emit("move_card", card=card, card_id=c.get("card_id"), guid=c.get("guid"), to=to)
+
+    def dice(self, ev: dict) -> None:
+        guids = self.tts.get("dice") or []
+        faces = ev.get("faces") or []
+        purpose = ev.get("purpose")
+        self.emit("show_dice", seat=ev.get("seat") or ev.get("monster"), dice=guids[:len(faces)], faces=faces,
+                  total=ev.get("total"), purpose=purpose, tray=self.tts.get("dice_tray"))
+
+    def prompt(self, ev: dict) -> None:
+        options = ev.get("options")
+        if ev.get("kind") == "rotation":
+            options = [{"label": {"zh-Hans": f"旋转{r * 90 if r < 4 else r}°", "zh-Hant": f"旋轉{r * 90 if r < 4 else r}°",
+                                  "en": f"rotate {r * 90 if r < 4 else r}°"},
+                        "action": "place_tile", "args": {"rotation": r}} for r in ev.get("rotations") or []]
+        elif ev.get("kind") == "roll":
+            options = [{"label": {"zh-Hans": "掷骰", "zh-Hant": "擲骰", "en": "Roll"}, "action": "roll", "args": {}}]
+        elif ev.get("kind") == "choice":
+            options = [{"label": _label(o), "action": "choose", "args": {"option": _value(o)}} for o in options or []]
+        else:  # damage: the split is free-form, the Lua asks step by step
+            options = []
+        fields = {k: v for k, v in ev.items() if k not in ("type", "seat", "kind", "options", "rotations")}
+        self.emit("prompt", seat=ev.get("seat"), prompt=ev.get("kind"), options=options, **fields)
+
+    def run(self, events: list[dict]) -> list[dict]:
+        for ev in events:
+            kind = ev.get("type")
+            if kind in ("tile_placed", "tile_moved"):
+                self.tile(ev)
+            elif kind == "figure_moved":
+                self.figure(ev)
+            elif kind == "character_chosen":
+                self.all_traits(ev["seat"])
+            elif kind == "game_started":
+                for seat in ev.get("order") or []:
+                    room = self.player(seat).get("room")
+                    if room:
+                        self.figure({"seat": seat, "room": room})
+            elif kind == "turn_began":
+                self.emit("mark_turn", seat=ev.get("seat"), turn=ev.get("turn"), phase=self.state.get("phase"))
+            elif kind == "card_drawn":
+                self.deal(ev)
+            elif kind == "card_discarded":
+                d = self.deck(ev.get("deck"))
+                self.move_card(ev["card"], {"discard": ev.get("deck"), "position": d.get("discard")})
+            elif kind == "item_dropped":
+                self.move_card(ev["card"], {"room": ev.get("room"), "position": self.room_position(ev.get("room"))})
+            elif kind == "item_picked_up":
+                self.move_card(ev["card"], {"seat": ev.get("seat")})
+            elif kind in ("item_given", "item_stolen"):
+                self.move_card(ev["card"], {"seat": ev.get("to")})
+            elif kind == "dice_rolled":
+                self.dice(ev)
+            elif kind == "trait_changed":
+                self.trait(ev["seat"], ev["trait"], ev.get("index", 0), ev.get("value"))
+            elif kind == "omen_count":
+                self.emit("set_counter", counter="omen", guid=self.tts.get("omen_counter"), value=ev.get("count"))
+            elif kind == "track_advanced":
+                track = self.tts.get("track") or {}
+                slots = track.get("slots") or []
+                slot = ev.get("value", 0)
+                self.emit("set_track", guid=track.get("guid"), clip=track.get("clip"), slot=slot,
+                          offset=slots[slot] if isinstance(slot, int) and 0 <= slot < len(slots) else None)
+            elif kind == "prompt":
+                self.prompt(ev)
+            elif kind == "monster_placed":
+                self.emit("spawn_token", token=ev["monster"], kind="monster", name=_monster_name(self.state, ev),
+                          room=ev.get("room"), position=self.figure_position(ev.get("room"), 5), color=None)
+            elif kind in ("monster_stunned", "monster_recovered"):
+                self.emit("flip_token", token=ev["monster"], face_up=kind == "monster_recovered")
+            elif kind == "character_died":
+                self.emit("spawn_token", token=f"dead_{ev['seat']}", kind="marker",
+                          name=narrate.message({"type": "character_died", "seat": ev["seat"]}, self.content, self.state),
+                          room=ev.get("room"), position=self.room_position(ev.get("room")), color=ev["seat"])
+            elif kind == "game_over":
+                self.emit("game_over", winner=ev.get("winner"),
+                          text=narrate.message(ev, self.content, self.state))
+            text = narrate.message(ev, self.content, self.state)
+            if text and kind not in ("game_over",):
+                self.emit("broadcast", text=text, to=None, color=None)
+        return self.out
+
+
+def _label(option: Any) -> dict:
+    if isinstance(option, dict):
+        label = option.get("label")
+        if isinstance(label, dict):
+            return label
+        if label is not None:
+            return {"zh-Hans": str(label), "zh-Hant": str(label), "en": str(label)}
+        option = option.get("value", option)
+    return {"zh-Hans": str(option), "zh-Hant": str(option), "en": str(option)}
+
+
+def _value(option: Any) -> Any:
+    if isinstance(option, dict) and "value" in option:
+        return option["value"]
+    return option
+
+
+def _monster_name(state: dict, ev: dict) -> dict | None:
+    kind = ev.get("kind")
+    haunt = state.get("haunt") or {}
+    for spec in haunt.get("monster_specs") or haunt.get("specs") or []:
+        if isinstance(spec, dict) and spec.get("id") == kind:
+            return spec.get("name")
+    return {"zh-Hans": str(kind), "zh-Hant": str(kind), "en": str(kind)}
+
+
+def build(events: list[dict], state: dict, content: dict, version: int, table_setup: bool = False) -> list[dict]:
+    """The effects of one accepted action (version `version`), in order."""
+    return _Builder(state, content, version).run(events)

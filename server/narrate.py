@@ -1,0 +1,126 @@
+"""One sentence per notable event, in every locale, for the table's chat.
+
+Names come from the compiled content (rooms, cards, characters) so the
+sentences use the same words as the cards; seats without a character are
+called by their colour.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+LOCALES = ("zh-Hans", "zh-Hant", "en")
+
+COLOURS = {
+    "White": ("白色", "白色", "White"), "Brown": ("棕色", "棕色", "Brown"), "Red": ("红色", "紅色", "Red"),
+    "Orange": ("橙色", "橙色", "Orange"), "Yellow": ("黄色", "黃色", "Yellow"), "Green": ("绿色", "綠色", "Green"),
+    "Teal": ("青色", "青色", "Teal"), "Blue": ("蓝色", "藍色", "Blue"), "Purple": ("紫色", "紫色", "Purple"),
+    "Pink": ("粉色", "粉色", "Pink"),
+}
+TRAITS = {
+    "might": ("力量", "力量", "Might"), "speed": ("速度", "速度", "Speed"),
+    "knowledge": ("知识", "知識", "Knowledge"), "sanity": ("神志", "精神", "Sanity"),
+}
+DECKS = {"event": ("事件卡", "事件卡", "event"), "item": ("物品卡", "物品卡", "item"),
+         "omen": ("预兆卡", "預兆卡", "omen")}
+SIDES = {"heroes": ("好人", "冒險者", "The heroes"), "traitor": ("奸徒", "背叛者", "The traitor")}
+
+# type -> (zh-Hans, zh-Hant, en); fields are named values resolved per locale.
+TEMPLATES: dict[str, tuple[str, str, str]] = {
+    "seated": ("{seat}入座。", "{seat}入座。", "{seat} sits down."),
+    "character_chosen": ("{seat}选择了{character}。", "{seat}選擇了{character}。", "{seat} plays {character}."),
+    "game_started": ("游戏开始，{first}先行。", "遊戲開始，{first}先行。", "The game begins; {first} goes first."),
+    "turn_began": ("轮到{seat}。", "輪到{seat}。", "{seat}'s turn."),
+    "tile_placed": ("{by}发现了{room}。", "{by}發現了{room}。", "{by} discovers the {room}."),
+    "card_drawn": ("{seat}抽到{deck}：{card}。", "{seat}抽到{deck}：{card}。", "{seat} draws the {deck} card {card}."),
+    "dice_rolled": ("{seat}掷出{faces}，共{total}点。", "{seat}擲出{faces}，共{total}點。",
+                    "{seat} rolls {faces}: {total}."),
+    "trait_changed": ("{seat}的{trait}变为{value}。", "{seat}的{trait}變為{value}。", "{seat}'s {trait} is now {value}."),
+    "damage_taken": ("{seat}受到{amount}点伤害。", "{seat}受到{amount}點傷害。", "{seat} takes {amount} damage."),
+    "haunt_began": ("作祟开始！在{room}。", "作祟開始！在{room}。", "The haunt begins in the {room}!"),
+    "character_died": ("{seat}死亡。", "{seat}死亡。", "{seat} dies."),
+    "monster_stunned": ("{monster}被击昏。", "{monster}被擊昏。", "{monster} is stunned."),
+    "item_given": ("{from}把{card}交给{to}。", "{from}把{card}交給{to}。", "{from} gives {card} to {to}."),
+    "item_stolen": ("{to}从{from}处偷走{card}。", "{to}從{from}處偷走{card}。", "{to} steals {card} from {from}."),
+    "game_over": ("游戏结束：{winner}获胜。", "遊戲結束：{winner}獲勝。", "Game over: {winner} win."),
+    "undone": ("已撤销第{version}步。", "已撤銷第{version}步。", "Version {version} was undone."),
+}
+
+
+def _text(value: Any, i: int) -> str:
+    if isinstance(value, dict):
+        return value.get(LOCALES[i]) or value.get("en") or ""
+    return str(value)
+
+
+class _Namer:
+    def __init__(self, content: dict, state: dict):
+        self.content = content or {}
+        self.players = (state or {}).get("players") or {}
+
+    def seat(self, seat: Any, i: int) -> str:
+        p = self.players.get(seat) if isinstance(self.players, dict) else None
+        if isinstance(p, dict) and p.get("character"):
+            name = self.character(p["character"], p.get("side", 0), i)
+            if name:
+                return name
+        return COLOURS.get(seat, (seat, seat, seat))[i] if seat is not None else ""
+
+    def character(self, cid: str, side: Any, i: int) -> str:
+        ch = (self.content.get("characters") or {}).get(cid)
+        try:
+            return _text(ch["sides"][int(side or 0)]["name"], i)
+        except (TypeError, KeyError, IndexError, ValueError):
+            return str(cid)
+
+    def room(self, rid: Any, i: int) -> str:
+        room = (self.content.get("rooms") or {}).get(rid)
+        return _text(room["name"], i) if isinstance(room, dict) and "name" in room else str(rid)
+
+    def card(self, cid: Any, deck: Any, i: int) -> str:
+        for key in ([f"{deck}s"] if deck else []) + ["events", "items", "omens"]:
+            card = (self.content.get(key) or {}).get(cid)
+            if isinstance(card, dict) and "title" in card:
+                return _text(card["title"], i)
+        return str(cid)
+
+
+def _fields(ev: dict, n: _Namer, i: int) -> dict:
+    f = {k: v for k, v in ev.items() if isinstance(v, (str, int, float))}
+    for key in ("seat", "by", "from", "to", "first", "traitor", "revealer"):
+        if key in ev:
+            f[key] = n.seat(ev[key], i)
+    if "seat" not in ev and "monster" in ev:
+        f["seat"] = str(ev["monster"])
+    if "room" in ev:
+        f["room"] = n.room(ev["room"], i)
+    if "card" in ev:
+        f["card"] = n.card(ev["card"], ev.get("deck"), i)
+    if "deck" in ev:
+        f["deck"] = DECKS.get(ev["deck"], (ev["deck"],) * 3)[i]
+    if "trait" in ev:
+        f["trait"] = TRAITS.get(ev["trait"], (ev["trait"],) * 3)[i]
+    if "character" in ev:
+        f["character"] = n.character(ev["character"], ev.get("side", 0), i)
+    if "faces" in ev:
+        f["faces"] = " ".join(str(x) for x in ev["faces"])
+    if "winner" in ev:
+        f["winner"] = SIDES.get(ev["winner"], (ev["winner"],) * 3)[i]
+    return f
+
+
+def message(ev: dict, content: dict, state: dict) -> dict | None:
+    tpl = TEMPLATES.get(ev.get("type"))
+    if tpl is None:
+        return None
+    n = _Namer(content, state)
+    out = {}
+    for i, loc in enumerate(LOCALES):
+        try:
+            out[loc] = tpl[i].format_map(_fields(ev, n, i))
+        except (KeyError, IndexError, ValueError):
+            return None
+    return out
+
+
+def messages(events: list[dict], content: dict, state: dict) -> list[dict]:
+    return [m for m in (message(ev, content, state) for ev in events) if m]

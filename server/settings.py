@@ -1,0 +1,81 @@
+"""Server settings from flags and environment.
+
+A flag wins over its environment variable, which wins over the default, so a
+host can keep a fixed `.env`-style set-up and still override one value on
+the command line (`make serve PORT=9000`).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ENV_PREFIX = "HAUNTKIT_"
+
+
+@dataclass
+class Settings:
+    host: str = "127.0.0.1"
+    port: int = 8787
+    db_path: Path = Path("build/server/tables.sqlite3")
+    # Compiled content (build/content/<ruleset>.json) the engines play.
+    content_dir: Path = Path("build/content")
+    # The build's assets served under /assets/ (images the saves point at).
+    asset_dir: Path = Path("build/assets")
+    # The address players' TTS reach this server at; used in links we hand out.
+    public_base_url: str = ""
+    # Origins allowed to call from a browser; empty means CORS stays off.
+    cors_origins: tuple[str, ...] = ()
+    max_body_bytes: int = 64 * 1024
+    # Per-token token bucket: sustained requests per second and burst size.
+    rate_per_second: float = 20.0
+    rate_burst: int = 40
+    # A state snapshot every this many actions bounds the replay on start.
+    snapshot_every: int = 50
+    # SQLite `synchronous`: FULL fsyncs every commit (survives power loss);
+    # NORMAL in WAL mode survives a crash of this process but not of the OS.
+    sqlite_sync: str = "FULL"
+    log_level: str = "INFO"
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def base_url(self) -> str:
+        return self.public_base_url or f"http://{self.host}:{self.port}"
+
+
+def _env(name: str) -> str | None:
+    value = os.environ.get(ENV_PREFIX + name)
+    return value if value not in (None, "") else None
+
+
+def parse(argv: list[str] | None = None) -> Settings:
+    d = Settings()
+    p = argparse.ArgumentParser(prog="python -m server", description="the hauntkit rules server")
+    p.add_argument("--host", default=_env("HOST") or d.host)
+    p.add_argument("--port", type=int, default=int(_env("PORT") or d.port))
+    p.add_argument("--db", default=_env("DB") or str(d.db_path), help="SQLite file (created if missing)")
+    p.add_argument("--content", default=_env("CONTENT") or str(d.content_dir), help="compiled content folder")
+    p.add_argument("--assets", default=_env("ASSETS") or str(d.asset_dir), help="folder served under /assets/")
+    p.add_argument("--public-url", default=_env("PUBLIC_URL") or _env("BASE_URL") or "",
+                   help="base URL players reach this server at")
+    p.add_argument("--cors", default=_env("CORS") or "", help="comma-separated allowed origins (default: CORS off)")
+    p.add_argument("--max-body", type=int, default=int(_env("MAX_BODY") or d.max_body_bytes))
+    p.add_argument("--rate", type=float, default=float(_env("RATE") or d.rate_per_second),
+                   help="requests per second per token")
+    p.add_argument("--burst", type=int, default=int(_env("BURST") or d.rate_burst))
+    p.add_argument("--snapshot-every", type=int, default=int(_env("SNAPSHOT_EVERY") or d.snapshot_every))
+    p.add_argument("--sync", choices=["FULL", "NORMAL"], default=(_env("SYNC") or d.sqlite_sync).upper())
+    p.add_argument("--log-level", default=_env("LOG_LEVEL") or d.log_level)
+    a = p.parse_args(argv)
+    if not 0 < a.port < 65536:
+        p.error(f"--port {a.port}: expected 1..65535")
+    if a.max_body < 256 or a.rate <= 0 or a.burst < 1 or a.snapshot_every < 1:
+        p.error("--max-body ≥ 256, --rate > 0, --burst ≥ 1 and --snapshot-every ≥ 1 are required")
+    return Settings(
+        host=a.host, port=a.port, db_path=Path(a.db), content_dir=Path(a.content),
+        asset_dir=Path(a.assets), public_base_url=a.public_url.rstrip("/"),
+        cors_origins=tuple(o.strip() for o in a.cors.split(",") if o.strip()),
+        max_body_bytes=a.max_body, rate_per_second=a.rate, rate_burst=a.burst,
+        snapshot_every=a.snapshot_every, sqlite_sync=a.sync, log_level=a.log_level.upper(),
+    )

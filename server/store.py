@@ -1,0 +1,190 @@
+"""The durable record: SQLite in WAL mode, one append-only log per table.
+
+Each accepted action is one transaction that appends the log entry (with its
+random tape and the answer given) and bumps the table's version with a
+conditional UPDATE, so two writers can never both claim a version even across
+processes. Snapshots of the engine state bound how much must be replayed on
+start; the log alone is enough to rebuild any table.
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+  id TEXT PRIMARY KEY,
+  ruleset TEXT NOT NULL,
+  locale TEXT NOT NULL,
+  seats TEXT NOT NULL,
+  options TEXT NOT NULL,
+  token_hash TEXT NOT NULL,
+  content_hash TEXT,
+  setup_tape TEXT NOT NULL,
+  version INTEGER NOT NULL,
+  created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS actions (
+  table_id TEXT NOT NULL,
+  version INTEGER NOT NULL,
+  request_id TEXT,
+  kind TEXT NOT NULL,
+  action TEXT NOT NULL,
+  tape TEXT NOT NULL,
+  restore_to INTEGER,
+  revealing INTEGER NOT NULL,
+  answer TEXT NOT NULL,
+  created REAL NOT NULL,
+  PRIMARY KEY (table_id, version)
+) WITHOUT ROWID;
+CREATE UNIQUE INDEX IF NOT EXISTS actions_request
+  ON actions(table_id, request_id) WHERE request_id IS NOT NULL;
+CREATE TABLE IF NOT EXISTS snapshots (
+  table_id TEXT NOT NULL,
+  version INTEGER NOT NULL,
+  state TEXT NOT NULL,
+  PRIMARY KEY (table_id, version)
+) WITHOUT ROWID;
+"""
+
+
+class VersionConflict(Exception):
+    """Another writer appended to this table first."""
+
+
+@dataclass
+class TableRow:
+    id: str
+    ruleset: str
+    locale: str
+    seats: list[str]
+    options: dict
+    token_hash: str
+    content_hash: str | None
+    setup_tape: list[int]
+    version: int
+
+
+@dataclass
+class Entry:
+    version: int
+    request_id: str | None
+    kind: str                 # "action" | "undo"
+    action: dict              # {"action", "player", "args"}
+    tape: list[int]
+    restore_to: int | None    # undo: the version whose state it restores
+    revealing: bool
+    answer: dict              # the body answered the first time
+
+
+def _dumps(obj) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+class Store:
+    def __init__(self, path: Path | str, synchronous: str = "FULL"):
+        self.path = Path(path)
+        if str(path) != ":memory:":
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute(f"PRAGMA synchronous={'FULL' if synchronous.upper() == 'FULL' else 'NORMAL'}")
+        self.db.execute("PRAGMA busy_timeout=5000")
+        self.db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        self.db.close()
+
+    def journal_mode(self) -> str:
+        return self.db.execute("PRAGMA journal_mode").fetchone()[0]
+
+    # -- tables -----------------------------------------------------------
+    def create_table(self, row: TableRow, state: dict) -> None:
+        with self._tx():
+            self.db.execute(
+                "INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?)",
+                (row.id, row.ruleset, row.locale, _dumps(row.seats), _dumps(row.options), row.token_hash,
+                 row.content_hash, _dumps(row.setup_tape), row.version, time.time()))
+            self.db.execute("INSERT INTO snapshots VALUES (?,?,?)", (row.id, 0, _dumps(state)))
+
+    def table(self, table_id: str) -> TableRow | None:
+        r = self.db.execute(
+            "SELECT id, ruleset, locale, seats, options, token_hash, content_hash, setup_tape, version "
+            "FROM tables WHERE id=?", (table_id,)).fetchone()
+        if r is None:
+            return None
+        return TableRow(r[0], r[1], r[2], json.loads(r[3]), json.loads(r[4]), r[5], r[6], json.loads(r[7]), r[8])
+
+    def table_ids(self) -> list[str]:
+        return [r[0] for r in self.db.execute("SELECT id FROM tables ORDER BY created")]
+
+    # -- the log ----------------------------------------------------------
+    def append(self, table_id: str, entry: Entry, snapshot: dict | None = None) -> None:
+        """Append `entry` as version `entry.version`, atomically with the
+        version bump (and the snapshot, if any)."""
+        with self._tx():
+            cur = self.db.execute("UPDATE tables SET version=? WHERE id=? AND version=?",
+                                  (entry.version, table_id, entry.version - 1))
+            if cur.rowcount != 1:
+                raise VersionConflict(table_id)
+            self.db.execute(
+                "INSERT INTO actions VALUES (?,?,?,?,?,?,?,?,?,?)",
+                (table_id, entry.version, entry.request_id, entry.kind, _dumps(entry.action),
+                 _dumps(entry.tape), entry.restore_to, int(entry.revealing), _dumps(entry.answer), time.time()))
+            if snapshot is not None:
+                self.db.execute("INSERT OR REPLACE INTO snapshots VALUES (?,?,?)",
+                                (table_id, entry.version, _dumps(snapshot)))
+
+    def entries(self, table_id: str, after: int = 0, upto: int | None = None, limit: int | None = None) -> list[Entry]:
+        sql = ("SELECT version, request_id, kind, action, tape, restore_to, revealing, answer "
+               "FROM actions WHERE table_id=? AND version>?")
+        args: list = [table_id, after]
+        if upto is not None:
+            sql += " AND version<=?"
+            args.append(upto)
+        sql += " ORDER BY version"
+        if limit is not None:
+            sql += " LIMIT ?"
+            args.append(limit)
+        return [self._entry(r) for r in self.db.execute(sql, args)]
+
+    def entry(self, table_id: str, version: int) -> Entry | None:
+        found = self.entries(table_id, after=version - 1, upto=version)
+        return found[0] if found else None
+
+    def by_request(self, table_id: str, request_id: str) -> Entry | None:
+        r = self.db.execute(
+            "SELECT version, request_id, kind, action, tape, restore_to, revealing, answer "
+            "FROM actions WHERE table_id=? AND request_id=?", (table_id, request_id)).fetchone()
+        return self._entry(r) if r else None
+
+    def snapshot(self, table_id: str, at_most: int) -> tuple[int, dict] | None:
+        r = self.db.execute(
+            "SELECT version, state FROM snapshots WHERE table_id=? AND version<=? ORDER BY version DESC LIMIT 1",
+            (table_id, at_most)).fetchone()
+        return (r[0], json.loads(r[1])) if r else None
+
+    @staticmethod
+    def _entry(r) -> Entry:
+        return Entry(r[0], r[1], r[2], json.loads(r[3]), json.loads(r[4]), r[5], bool(r[6]), json.loads(r[7]))
+
+    def _tx(self):
+        return _Transaction(self.db)
+
+
+class _Transaction:
+    def __init__(self, db: sqlite3.Connection):
+        self.db = db
+
+    def __enter__(self):
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, exc_type, exc, tb):
+        if exc_type is None:
+            self.db.execute("COMMIT")
+        else:
+            self.db.execute("ROLLBACK")
+        return False

@@ -1,0 +1,251 @@
+"""Live tables: the engine state of each table, its lock, and the rules for
+changing it (idempotent retries, optimistic versions, undo by consent).
+
+A table's state is a fold of its log: the setup state (snapshot 0) and then
+each entry applied with its recorded random tape. `Table.state` is just the
+cached result of that fold; `rebuild` recomputes it from the store.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from server.engine.api import RecordingRng, RuleError, TapeRng
+
+from . import auth, effects, narrate
+from .content import Rulesets
+from .store import Entry, Store, TableRow, VersionConflict
+from .wire import ProtocolError
+
+log = logging.getLogger("hauntkit.tables")
+
+COLOURS = ("White", "Brown", "Red", "Orange", "Yellow", "Green", "Teal", "Blue", "Purple", "Pink")
+LOCALES = ("zh-Hans", "zh-Hant", "en")
+
+# Events after which an undo would let a player reroll or peek (the shared
+# event vocabulary of docs/ENGINE.md); any use of the random source counts too.
+REVEALING_EVENTS = frozenset({
+    "dice_rolled", "card_drawn", "tile_placed", "tile_moved", "tile_discarded",
+    "deck_reshuffled", "haunt_began",
+})
+
+
+def is_revealing(events: list[dict], tape: list[int]) -> bool:
+    if tape:
+        return True
+    for ev in events:
+        kind = ev.get("type")
+        if kind in REVEALING_EVENTS or (kind == "prompt" and ev.get("kind") == "rotation"):
+            return True
+    return False
+
+
+@dataclass
+class Table:
+    row: TableRow
+    engine: Any
+    content: dict
+    state: dict
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def version(self) -> int:
+        return self.row.version
+
+
+def _full_message(message: dict) -> dict:
+    """Fill any missing locale so the Lua can always show something."""
+    fallback = message.get("en") or next(iter(message.values()), "")
+    return {loc: message.get(loc) or fallback for loc in LOCALES}
+
+
+def seated(state: dict, row: TableRow) -> list[str]:
+    """Seats taken by a player; the consent an undo needs."""
+    seats = state.get("seats")
+    if isinstance(seats, dict):
+        return [s for s, v in seats.items() if v]
+    if isinstance(seats, list) and all(isinstance(s, str) for s in seats):
+        return list(seats)
+    players = state.get("players")
+    if isinstance(players, dict) and players:
+        return list(players)
+    return list(row.seats)
+
+
+class Tables:
+    def __init__(self, store: Store, rulesets: Rulesets, snapshot_every: int = 50, rng_source: Any = None):
+        self.store = store
+        self.rulesets = rulesets
+        self.snapshot_every = snapshot_every
+        # None → secrets.SystemRandom inside RecordingRng (play); tests may pass a seeded one.
+        self._rng_source = rng_source
+        self.live: dict[str, Table] = {}
+
+    # -- lifecycle --------------------------------------------------------
+    def load_all(self) -> int:
+        for table_id in self.store.table_ids():
+            row = self.store.table(table_id)
+            try:
+                engine, content = self.rulesets.get(row.ruleset)
+            except ProtocolError:
+                log.warning("table %s: ruleset %s is not installed; not loaded", table_id, row.ruleset)
+                continue
+            if row.content_hash and content.get("content_hash") not in (None, row.content_hash):
+                log.warning("table %s was created with content %s; replaying with %s",
+                            table_id, row.content_hash, content.get("content_hash"))
+            self.live[table_id] = Table(row, engine, content, self.state_at(row, engine, row.version))
+        return len(self.live)
+
+    def state_at(self, row: TableRow, engine: Any, version: int) -> dict:
+        """The state after `version`: the nearest snapshot, then the log."""
+        snap = self.store.snapshot(row.id, version)
+        if snap is None:
+            raise RuntimeError(f"table {row.id}: no snapshot at or below {version}")
+        at, state = snap
+        for entry in self.store.entries(row.id, after=at, upto=version):
+            if entry.kind == "undo":
+                # Every undo writes a snapshot of the state it restored.
+                state = self.store.snapshot(row.id, entry.version)[1]
+            else:
+                state, _ = engine.apply(state, entry.action, TapeRng(entry.tape))
+        return state
+
+    def get(self, table_id: str) -> Table:
+        table = self.live.get(table_id)
+        if table is None:
+            raise ProtocolError(404, "NOT-FOUND", "no such table")
+        return table
+
+    def authorize(self, table: Table, token: str | None) -> None:
+        if not token:
+            raise ProtocolError(401, "AUTH-MISSING", "send Authorization: Bearer <table token>",
+                                headers={"WWW-Authenticate": "Bearer"})
+        if not auth.matches(token, table.row.token_hash):
+            raise ProtocolError(403, "AUTH-FORBIDDEN")
+
+    # -- creating ---------------------------------------------------------
+    def create(self, ruleset: str, locale: str, seats: list[str], options: dict) -> tuple[Table, str, dict]:
+        engine, content = self.rulesets.get(ruleset)
+        rng = RecordingRng(self._rng_source)
+        engine_options = {**options, "seats": seats, "locale": locale}
+        try:
+            state = engine.new_table(content, engine_options, rng)
+        except RuleError as exc:
+            raise ProtocolError(exc.status, exc.code, exc.message.get("en", "")) from None
+        token = auth.new_token()
+        row = TableRow(id=secrets.token_hex(8), ruleset=ruleset, locale=locale, seats=seats,
+                       options=engine_options, token_hash=auth.hash_token(token),
+                       content_hash=content.get("content_hash"), setup_tape=rng.tape, version=0)
+        self.store.create_table(row, state)
+        table = Table(row, engine, content, state)
+        self.live[row.id] = table
+        answer = {"effects": effects.build([], state, content, 0, table_setup=True),
+                  "messages": []}
+        return table, token, answer
+
+    # -- acting -----------------------------------------------------------
+    def _replayed(self, table: Table, request_id: str | None, action: dict) -> dict | None:
+        if not request_id:
+            return None
+        entry = self.store.by_request(table.id, request_id)
+        if entry is None:
+            return None
+        if entry.action != action:
+            raise ProtocolError(409, "REQUEST-ID-REUSED", f"request_id {request_id!r} was version {entry.version}")
+        return entry.answer
+
+    @staticmethod
+    def _check_version(table: Table, expect_version: int | None) -> None:
+        if expect_version is not None and expect_version != table.version:
+            raise ProtocolError(409, "VERSION-STALE",
+                                f"expected version {expect_version}, the table is at {table.version}",
+                                extra={"version": table.version})
+
+    async def act(self, table: Table, action: dict, request_id: str | None,
+                  expect_version: int | None) -> tuple[int, dict]:
+        async with table.lock:
+            first = self._replayed(table, request_id, action)
+            if first is not None:
+                return 200, first
+            self._check_version(table, expect_version)
+            rng = RecordingRng(self._rng_source)
+            try:
+                state, events = table.engine.apply(table.state, action, rng)
+            except RuleError as exc:
+                return exc.status, {"ok": False, "error": {"code": exc.code, "message": _full_message(exc.message)}}
+            except Exception:
+                # The engine broke its contract; make sure its input was not damaged.
+                table.state = self.state_at(table.row, table.engine, table.version)
+                raise
+            version = table.version + 1
+            answer = {
+                "ok": True, "version": version, "events": events,
+                "effects": effects.build(events, state, table.content, version),
+                "messages": narrate.messages(events, table.content, state),
+            }
+            entry = Entry(version, request_id, "action", action, rng.tape, None,
+                          is_revealing(events, rng.tape), answer)
+            self._commit(table, entry, state, snapshot=version % self.snapshot_every == 0)
+            return 200, answer
+
+    def undo_target(self, table: Table) -> Entry:
+        """The last entry still in effect: undos are skipped over to what they
+        restored, so repeated undos walk further back."""
+        t = table.version
+        while t > 0:
+            entry = self.store.entry(table.id, t)
+            if entry.kind != "undo":
+                return entry
+            t = entry.restore_to
+        raise ProtocolError(409, "UNDO-NOTHING")
+
+    async def undo(self, table: Table, consent: list[str], request_id: str | None,
+                   expect_version: int | None) -> tuple[int, dict]:
+        action = {"action": "undo", "player": None, "args": {"consent": sorted(set(consent))}}
+        async with table.lock:
+            first = self._replayed(table, request_id, action)
+            if first is not None:
+                return 200, first
+            self._check_version(table, expect_version)
+            missing = [s for s in seated(table.state, table.row) if s not in consent]
+            if missing:
+                raise ProtocolError(422, "UNDO-NO-CONSENT", "missing: " + ", ".join(missing),
+                                    extra={"missing": missing})
+            target = self.undo_target(table)
+            if target.revealing:
+                raise ProtocolError(409, "UNDO-REVEALED", f"version {target.version} ({target.action.get('action')})",
+                                    extra={"undoes": target.version})
+            state = self.state_at(table.row, table.engine, target.version - 1)
+            version = table.version + 1
+            undone = {"type": "undone", "version": target.version, "action": target.action.get("action"),
+                      "player": target.action.get("player")}
+            answer = {"ok": True, "version": version, "undoes": target.version, "events": [undone],
+                      "effects": [{"op": "sync", "version": version, "seq": 0}],
+                      "messages": narrate.messages([undone], table.content, state)}
+            entry = Entry(version, request_id, "undo", action, [], target.version - 1, False, answer)
+            self._commit(table, entry, state, snapshot=True)
+            return 200, answer
+
+    def _commit(self, table: Table, entry: Entry, state: dict, snapshot: bool) -> None:
+        try:
+            self.store.append(table.id, entry, snapshot=state if snapshot else None)
+        except VersionConflict:
+            # Another process wrote this table: our cache is stale, reload it.
+            row = self.store.table(table.id)
+            table.row, table.state = row, self.state_at(row, table.engine, row.version)
+            raise ProtocolError(409, "VERSION-STALE", "the table changed elsewhere",
+                                extra={"version": row.version}) from None
+        table.state = state
+        table.row.version = entry.version
+
+
+def monotonic_ms(start: float) -> float:
+    return round((time.perf_counter() - start) * 1000, 2)
