@@ -1,0 +1,153 @@
+"""The rendering stage end to end on a small ruleset: manifest, sheet slots,
+size limits, determinism, incremental rebuilds and content errors."""
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from pipeline.render import build, sample, sheets
+from pipeline.render.specs import ContentError
+from pipeline.render.stage import CARD_PX, RenderError
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def files(d: Path) -> dict[str, int]:
+    return {str(p.relative_to(d)): p.stat().st_mtime_ns for p in sorted(d.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    out = tmp_path_factory.mktemp("b1")
+    rs = sample.ruleset(n_events=12)
+    manifest = build(rs, ROOT, out, progress=False)
+    return rs, out, manifest
+
+
+def test_manifest_lists_every_asset(built):
+    rs, out, m = built
+    assert json.loads((out / "assets/manifest.sample.json").read_text()) == m
+    assert set(m["locales"]) == {"zh-Hans", "zh-Hant", "en"}
+    for loc, entry in m["locales"].items():
+        ev = entry["decks"]["event"]
+        assert [c for s in ev["sheets"] for c in s["cards"]] == list(rs.events)
+        assert ev["back_is_hidden"] is False
+        assert set(entry["rooms"]) == set(rs.rooms)
+        assert len(entry["characters"]["lin_wei"]["sides"]) == 2
+        for name in [ev["back"], entry["extras"]["credits"], entry["extras"]["thumbnail"],
+                     *entry["characters"]["lin_wei"]["sides"],
+                     *[f for r in entry["rooms"].values() for f in r.values()]]:
+            assert (out / "assets" / name).is_file(), name
+            assert f".{loc}." in name
+
+
+def _diff(a: Image.Image, b: Image.Image) -> float:
+    return sum(ImageStat.Stat(ImageChops.difference(a.convert("RGB"), b.convert("RGB"))).mean)
+
+
+def test_sheet_cell_i_holds_card_i_and_last_cell_the_hidden_image(built):
+    rs, out, m = built
+    entry = m["locales"]["zh-Hans"]["decks"]["event"]
+    (sheet,) = entry["sheets"]
+    img = Image.open(out / "assets" / sheet["file"])
+    cols, rows = sheet["num_width"], sheet["num_height"]
+    assert (cols, rows) == (10, 2)
+    assert img.size == (cols * CARD_PX[0], rows * CARD_PX[1])
+    faces = {cid: Image.open(next((out / "cache/render").glob(f"sample.face.event.{cid}.zh-Hans.*.png")))
+             for cid in rs.events}
+    w, h = CARD_PX
+    for i, cid in enumerate(sheet["cards"]):
+        cell = img.crop(((i % cols) * w, (i // cols) * h, (i % cols + 1) * w, (i // cols + 1) * h))
+        scores = {other: _diff(cell, face) for other, face in faces.items()}
+        best, second = sorted(scores.values())[:2]
+        assert min(scores, key=scores.get) == cid
+        assert scores[cid] < 4.0 and second > 1.5 * best
+    last = cols * rows - 1
+    cell = img.crop(((last % cols) * w, (last // cols) * h, (last % cols + 1) * w, (last // cols + 1) * h))
+    assert _diff(cell, Image.open(out / "assets" / entry["back"])) < 4.0
+
+
+@pytest.mark.parametrize("n", range(1, sheets.PER_SHEET + 1))
+def test_every_grid_fits_tts_limits(n):
+    cols, rows = sheets.grid(n)
+    assert cols <= 10 and rows <= 7 and cols * rows >= n + 1
+    assert cols * CARD_PX[0] <= 4096 and rows * CARD_PX[1] <= 4096
+
+
+def test_seventy_cards_split_into_69_plus_1(tmp_path):
+    rs = sample.ruleset(n_events=70, n_items=1, n_omens=1)
+    rs.rooms, rs.characters = {}, {}
+    m = build(rs, ROOT, tmp_path, locales=("en",), progress=False)
+    s = m["locales"]["en"]["decks"]["event"]["sheets"]
+    assert [len(x["cards"]) for x in s] == [69, 1]
+    assert (s[0]["num_width"], s[0]["num_height"]) == (10, 7)
+    big = Image.open(tmp_path / "assets" / s[0]["file"])
+    assert big.size == (4090, 4095) and big.format == "JPEG"
+
+
+def test_same_inputs_give_byte_identical_outputs(built, tmp_path):
+    rs, out, _ = built
+    build(sample.ruleset(n_events=12), ROOT, tmp_path, jobs=1, progress=False)
+    a = {k: (out / k).read_bytes() for k in files(out)}
+    b = {k: (tmp_path / k).read_bytes() for k in files(tmp_path)}
+    assert a.keys() == b.keys()
+    assert [k for k in a if a[k] != b[k]] == []
+
+
+def test_noop_rebuild_touches_nothing_and_one_edit_rerenders_only_that_card(built, tmp_path):
+    _, out, _ = built
+    work = tmp_path / "b"
+    shutil.copytree(out, work)
+    before = files(work)
+    build(sample.ruleset(n_events=12), ROOT, work, progress=False)
+    assert files(work) == before
+
+    rs = sample.ruleset(n_events=12)
+    rs.events["event_03"].text = {**rs.events["event_03"].text, "en": "Gain 1 :might:."}
+    build(rs, ROOT, work, progress=False)
+    after = files(work)
+    added = sorted(set(after) - set(before))
+    removed = sorted(set(before) - set(after))
+    assert [re.sub(r"\.[0-9a-f]{12}\.", ".H.", a) for a in added] == [
+        "assets/sample.sheet.event.0.en.H.jpg", "cache/render/sample.face.event.event_03.en.H.png"]
+    assert len(removed) == 2  # the stale face and sheet are swept
+    assert all(after[k] == before[k] for k in after if k in before and "manifest" not in k)
+
+
+def test_missing_icon_fails_with_location(tmp_path):
+    rs = sample.ruleset()
+    rs.items["item_01"].art = "no-such-icon"
+    with pytest.raises(ContentError) as e:
+        build(rs, ROOT, tmp_path, progress=False)
+    assert "cards/sample/items.yaml:13: item_01: art: no icon art/icons/no-such-icon.svg" in str(e.value)
+    assert not (tmp_path / "assets/manifest.sample.json").exists()
+
+
+def test_unknown_token_fails(tmp_path):
+    rs = sample.ruleset()
+    rs.events["event_00"].text = {**rs.events["event_00"].text, "en": "Gain :mightt:."}
+    with pytest.raises(ContentError, match=r"event_00: text: unknown icon token :mightt:"):
+        build(rs, ROOT, tmp_path, progress=False)
+
+
+def test_overflowing_text_fails_the_build_with_file_line(tmp_path):
+    rs = sample.ruleset()
+    long = "进行一次:sanity:检定，" * 60
+    rs.events["event_01"].text = {"zh-Hans": long, "zh-Hant": long, "en": "ok"}
+    with pytest.raises(RenderError) as e:
+        build(rs, ROOT, tmp_path, progress=False)
+    msgs = str(e.value).splitlines()
+    assert len(msgs) == 2  # zh-Hans and zh-Hant
+    assert all(re.fullmatch(r"cards/sample/events\.yaml:13: event_01: text overflows box 'body' by \d+ px", m)
+               for m in msgs), msgs
+    assert not (tmp_path / "assets/manifest.sample.json").exists()
+
+
+def test_character_missing_from_font_fails_instead_of_tofu(tmp_path):
+    rs = sample.ruleset()
+    rs.omens["omen_00"].title = {**rs.omens["omen_00"].title, "en": "Omen \U0001F47B"}
+    with pytest.raises(RenderError, match=r"omen_00: no glyph for '.' \(U\+1F47B\) in the en font"):
+        build(rs, ROOT, tmp_path, progress=False)

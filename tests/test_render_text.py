@@ -1,0 +1,61 @@
+"""Text fitting, inline icons, fonts and the layout engine."""
+import pytest
+from PIL import Image, ImageDraw, features
+
+from pipeline.render import fonts, text
+from pipeline.render.icons import ICON_DIR
+
+BODY = "进行一次:sanity:检定。4+：获得1点:knowledge:。0-3：受到1颗骰子的精神伤害。"
+
+
+def test_layout_engine_is_raqm():
+    """Which engine ran decides glyph forms; the build pins RAQM when present."""
+    assert features.check("raqm"), "install libraqm0 + libfribidi0 (tools/install-system.sh)"
+    assert fonts.layout_engine_name() == "raqm"
+    font = fonts.get_font("zh-Hans", "regular", 20)
+    assert font.layout_engine == fonts.layout_engine()
+
+
+def test_fonts_are_region_faces_with_explicit_weight():
+    sc = fonts.get_font("zh-Hans", "regular", 30)
+    tc = fonts.get_font("zh-Hant", "regular", 30)
+    assert sc.getname()[0] == "Noto Sans SC" and tc.getname()[0] == "Noto Sans TC"
+    assert fonts.language("zh-Hant") == "zh-Hant" and fonts.language("en") == "en"
+    # The variable font's default instance is Thin; the pinned regular must be darker.
+    thin = fonts.get_font("zh-Hans", "regular", 30).font_variant()
+    thin.set_variation_by_axes([100])
+
+    def ink(f):
+        img = Image.new("L", (80, 40))
+        ImageDraw.Draw(img).text((0, 0), "鬼屋", font=f, fill=255)
+        return sum(img.histogram()[i] * i for i in range(256))
+    assert ink(sc) > 1.5 * ink(thin)
+
+
+def test_shrinks_to_fit():
+    big = text.fit(BODY, "body", 349, 400, "zh-Hans", "regular", 22, 12, 1.4)
+    small = text.fit(BODY, "body", 349, 50, "zh-Hans", "regular", 22, 12, 1.4)
+    assert big.size == 22
+    assert 12 <= small.size < 22
+    assert small.size + small.line_height * (len(small.lines) - 1) <= 50
+
+
+def test_overflow_reports_box_and_pixels():
+    with pytest.raises(text.TextOverflow) as e:
+        text.fit(BODY * 4, "body", 200, 40, "zh-Hans", "regular", 20, 16, 1.4)
+    assert e.value.box == "body" and e.value.px > 0
+    assert str(e.value) == f"text overflows box 'body' by {e.value.px} px"
+
+
+def test_inline_icon_drawn_on_baseline_in_text_colour():
+    img = Image.new("RGBA", (200, 60), "white")
+    laid = text.fit("力:might:", "t", 200, 60, "zh-Hans", "regular", 40, 40, 1.2)
+    icons = {"might": ICON_DIR / "muscle-up.svg"}
+    text.draw(img, laid, 0, 0, 200, 60, "zh-Hans", "regular", "#ff0000", "left", "top", icons)
+    px = img.convert("RGB").load()
+    # The icon occupies the second em (x 40..80) in pure red, above the baseline.
+    red = [(x, y) for x in range(40, 85) for y in range(60) if px[x, y] == (255, 0, 0)]
+    assert len(red) > 200
+    ys = [y for _, y in red]
+    baseline = round(40 * 0.88)
+    assert min(ys) < baseline - 20 and max(ys) <= baseline + 40 * text.ICON_DROP + 1
