@@ -1,0 +1,59 @@
+"""`python -m pipeline build`: content → every build output, in stages.
+
+Every ruleset is loaded and validated before anything is written, so broken
+content leaves an existing `build/` exactly as it was. Then, per ruleset,
+the stages run in order. Later stages (rendering, the TTS save) live in
+their own packages and are looked up in `STAGES`; a stage whose package is
+not there yet is reported and skipped, so the content stage works alone.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+from pathlib import Path
+
+from pipeline.content.cli import load_all, parser, report
+from pipeline.content.compile import write_compiled
+
+# ---- render and TTS stages -------------------------------------------------
+# name → "module:function". Each is called per ruleset as
+#   function(ruleset=<Ruleset>, content_path=<build/content/<name>.json>,
+#            root=<project root>, build_dir=<build dir>)
+# after the compiled content is written, in this order.
+STAGES: list[tuple[str, str]] = [
+    ("render", "pipeline.render:build"),
+    ("tts", "pipeline.tts:build"),
+]
+# ----------------------------------------------------------------------------
+
+
+def _stage(target: str):
+    """The stage's function, or None while its package does not provide it."""
+    module, _, func = target.partition(":")
+    if importlib.util.find_spec(module) is None:
+        return None
+    return getattr(importlib.import_module(module), func, None)
+
+
+def build(root: Path, build_dir: Path, names: list[str]) -> int:
+    loaded, problems = load_all(root, names)
+    if problems:
+        return report(problems + ["build stopped: nothing written"])
+    for rs in loaded:
+        content_path = write_compiled(rs, root, build_dir)
+        print(f"{rs.name}: content → {content_path}")
+        for name, target in STAGES:
+            func = _stage(target)
+            if func is None:
+                print(f"{rs.name}: {name} stage not available yet ({target}), skipped")
+                continue
+            func(ruleset=rs, content_path=content_path, root=root, build_dir=build_dir)
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    p: argparse.ArgumentParser = parser("build", "Check, compile, render and package every ruleset.")
+    p.add_argument("--build-dir", type=Path, default=None, help="default: <root>/build")
+    args = p.parse_args(argv)
+    return build(args.root, args.build_dir or args.root / "build", args.rulesets)
