@@ -135,8 +135,8 @@ def test_unknown_token_fails(tmp_path):
 
 def test_overflowing_text_fails_the_build_with_file_line(tmp_path):
     rs = sample.ruleset()
-    long = "进行一次:sanity:检定，" * 60
-    rs.events["event_01"].text = {"zh-Hans": long, "zh-Hant": long, "en": "ok"}
+    rs.events["event_01"].text = {"zh-Hans": "进行一次:sanity:检定，" * 60,
+                                  "zh-Hant": "進行一次:sanity:檢定，" * 60, "en": "ok"}
     with pytest.raises(RenderError) as e:
         build(rs, ROOT, tmp_path, progress=False)
     msgs = str(e.value).splitlines()

@@ -16,12 +16,11 @@ from typing import Any
 from pipeline.content.model import DECKS, LOCALES, Ruleset
 
 from . import fonts, layouts
+from .errors import ContentError
 from .icons import icon_digest, icon_path
 from .linebreak import TOKEN_RE
 
 
-class ContentError(ValueError):
-    pass
 
 
 @dataclass

@@ -20,14 +20,11 @@ from pathlib import Path
 from pipeline.content.model import DECKS, LOCALES, Ruleset
 
 from . import fonts, glyphs, layouts, sheets, worker
+from .errors import RenderError
 from .specs import Job, SpecBuilder
 
 CARD_PX = (409, 585)
 TILE_PX = 640
-
-
-class RenderError(RuntimeError):
-    pass
 
 
 class Progress:
