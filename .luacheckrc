@@ -1,0 +1,25 @@
+-- luacheck settings for tts_lua/: TTS runs Lua 5.2 (MoonSharp) and provides
+-- these globals; scripts define the event handlers TTS calls by name.
+std = "lua52"
+max_line_length = 120
+
+-- Handlers and XmlUI callbacks the scripts define for TTS to call.
+globals = {
+  "onLoad", "onSave", "onUpdate", "onFixedUpdate", "onChat",
+  "onObjectDrop", "onObjectPickUp", "onObjectEnterContainer", "onObjectLeaveContainer",
+  "onObjectRandomize", "onObjectRotate", "onPlayerTurn", "onPlayerAction",
+  "onPlayerConnect", "onPlayerDisconnect", "onPlayerChangeColor", "onExternalMessage",
+  "onDrop", "onPickUp", "onRandomize", "onDestroy", "onCollisionEnter", "onStateChange",
+  "hk_url", "hk_table", "hk_token", "hk_connect", "hk_gesture", "hk_take_gestures",
+}
+
+-- The TTS API.
+read_globals = {
+  "self", "Global", "JSON", "WebRequest", "Wait", "UI", "Player", "Turns", "Hands",
+  "Color", "Vector", "Tables", "Notes", "Lighting", "Physics", "Time", "Timer", "Info",
+  "broadcastToAll", "broadcastToColor", "print", "printToAll", "printToColor", "log",
+  "logStyle", "logString", "getObjectFromGUID", "getObjects", "getObjectsWithTag",
+  "getObjectsWithAnyTags", "getObjectsWithAllTags", "getSeatedPlayers", "spawnObject",
+  "spawnObjectData", "spawnObjectJSON", "startLuaCoroutine", "group", "flipTable",
+  "sendExternalMessage", "addContextMenuItem", "clearContextMenu", "addHotkey",
+}

@@ -1,0 +1,191 @@
+"""Bundle tts_lua/ modules into single scripts, in the luabundle format.
+
+TTS's Lua (MoonSharp) has no `require`, so multi-file code has to be joined at
+build time. We emit the same wire format luabundle 1.6.0 writes (which the
+official editor plugins and TTSModManager also emit), so a script taken out
+of a save can be split back into modules by those tools.
+
+A module name is the string given to `require` ("hauntkit/connect", dots
+allowed as separators) and resolves to `<root>/<name>.lua`. Extra modules
+generated at build time (the per-save config) are passed in as source text.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+HEADER = '-- Bundled by luabundle {"version":"1.6.0"}\n'
+
+PRELUDE = """local __bundle_require, __bundle_loaded, __bundle_register, __bundle_modules = (function(superRequire)
+	local loadingPlaceholder = {[{}] = true}
+
+	local register
+	local modules = {}
+
+	local require
+	local loaded = {}
+
+	register = function(name, body)
+		if not modules[name] then
+			modules[name] = body
+		end
+	end
+
+	require = function(name)
+		local loadedModule = loaded[name]
+
+		if loadedModule then
+			if loadedModule == loadingPlaceholder then
+				return nil
+			end
+		else
+			if not modules[name] then
+				if not superRequire then
+					local identifier = type(name) == 'string' and '\\"' .. name .. '\\"' or tostring(name)
+					error('Tried to require ' .. identifier .. ', but no such module has been registered')
+				else
+					return superRequire(name)
+				end
+			end
+
+			loaded[name] = loadingPlaceholder
+			loadedModule = modules[name](require, loaded, register, modules)
+			loaded[name] = loadedModule
+		end
+
+		return loadedModule
+	end
+
+	return require, loaded, register, modules
+end)(require)
+"""
+
+_REQUIRE = re.compile(r"""\brequire\s*(?:\(\s*)?(?:"([^"\n]*)"|'([^'\n]*)'|(\S))""")
+
+
+class BundleError(Exception):
+    """A module could not be found or a require cannot be resolved statically."""
+
+
+@dataclass(frozen=True)
+class Require:
+    name: str
+    file: str
+    line: int
+
+
+def _strip_comment(line: str) -> str:
+    """Drop a `--` comment unless it starts inside a string literal."""
+    quote = None
+    i = 0
+    while i < len(line):
+        c = line[i]
+        if quote:
+            if c == "\\":
+                i += 2
+                continue
+            if c == quote:
+                quote = None
+        elif c in "\"'":
+            quote = c
+        elif line.startswith("--", i):
+            return line[:i]
+        i += 1
+    return line
+
+
+def find_requires(source: str, file: str) -> list[Require]:
+    found = []
+    in_block = False
+    for n, raw in enumerate(source.splitlines(), start=1):
+        line = raw
+        if in_block:
+            if "]]" not in line:
+                continue
+            line = line.split("]]", 1)[1]
+            in_block = False
+        if "--[[" in line:
+            before, _, after = line.partition("--[[")
+            if "]]" not in after:
+                in_block = True
+            line = before
+        line = _strip_comment(line)
+        for m in _REQUIRE.finditer(line):
+            name = m.group(1) if m.group(1) is not None else m.group(2)
+            if name is None:
+                raise BundleError(f"{file}:{n}: require needs a literal module name to be bundled")
+            found.append(Require(name, file, n))
+    return found
+
+
+def _module_path(root: Path, name: str) -> Path:
+    rel = name.replace(".", "/") if "/" not in name else name
+    return root / f"{rel}.lua"
+
+
+def bundle(root: Path, entry: str | None = None, entry_source: str | None = None,
+           generated: dict[str, str] | None = None, display_root: str = "tts_lua") -> str:
+    """Bundle the module `entry` (or the given `entry_source`) with everything
+    it requires. Raises BundleError naming the requiring file and line for a
+    missing module."""
+    root = Path(root)
+    generated = dict(generated or {})
+    if entry_source is None:
+        if entry is None:
+            raise ValueError("bundle() needs an entry module or entry source")
+        path = _module_path(root, entry)
+        if not path.exists():
+            raise BundleError(f"entry module {entry!r} not found ({display_root}/{entry}.lua)")
+        entry_source = path.read_text(encoding="utf-8")
+        entry_file = f"{display_root}/{path.relative_to(root).as_posix()}"
+    else:
+        entry_file = f"<script {entry or 'inline'}>"
+
+    modules: dict[str, str] = {}
+    queue = [(entry_source, entry_file)]
+    while queue:
+        source, file = queue.pop()
+        for req in find_requires(source, file):
+            if req.name in modules:
+                continue
+            if req.name in generated:
+                text, shown = generated[req.name], f"<generated {req.name}>"
+            else:
+                path = _module_path(root, req.name)
+                if not path.is_file():
+                    raise BundleError(
+                        f"{req.file}:{req.line}: module {req.name!r} not found "
+                        f"(looked for {display_root}/{path.relative_to(root).as_posix()})")
+                text, shown = path.read_text(encoding="utf-8"), \
+                    f"{display_root}/{path.relative_to(root).as_posix()}"
+            modules[req.name] = text
+            queue.append((text, shown))
+
+    if not modules:
+        return entry_source                 # like luabundle: no require, stays plain
+    parts = [HEADER, PRELUDE, _register("__root", entry_source)]
+    for name in sorted(modules):
+        parts.append(_register(name, modules[name]))
+    parts.append('return __bundle_require("__root")')
+    return "".join(parts)
+
+
+def _register(name: str, source: str) -> str:
+    body = source if source.endswith("\n") else source + "\n"
+    return (f'__bundle_register("{name}", function(require, _LOADED, __bundle_register, '
+            f'__bundle_modules)\n{body}end)\n')
+
+
+def unbundle(text: str) -> dict[str, str]:
+    """Split a bundle back into modules (round-trip check, and what the
+    reverse tools do)."""
+    if not text.startswith(HEADER):
+        return {"__root": text}
+    out = {}
+    pattern = re.compile(r'__bundle_register\("([^"]+)", function\(require, _LOADED, '
+                         r'__bundle_register, __bundle_modules\)\n(.*?)end\)\n'
+                         r'(?=__bundle_register\(|return __bundle_require)', re.S)
+    for m in pattern.finditer(text):
+        out[m.group(1)] = m.group(2)
+    return out

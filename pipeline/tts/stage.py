@@ -1,0 +1,156 @@
+"""The TTS stage: compiled content + asset manifest + tts_lua/ → saves.
+
+Everything is computed and checked first (plan, scripts, URLs, schema); only
+then are the saves, thumbnails and the `tts` section written, each
+atomically. A broken input therefore fails with a clear message and leaves
+the previous build untouched.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import luabundle, schema, section, stable, track_image, ui
+from .plan import make_plan
+from .save import build_save
+from .urls import Urls, resolve
+
+OBJECT_ROLES = ("room", "board", "figure", "die")
+
+
+class StageError(Exception):
+    pass
+
+
+@dataclass
+class StageResult:
+    saves: list[Path] = field(default_factory=list)
+    thumbnails: list[Path] = field(default_factory=list)
+    mod_version: str = ""
+    base_url: str = ""
+
+
+def package_version(root: Path) -> str:
+    with open(root / "pyproject.toml", "rb") as fh:
+        return tomllib.load(fh)["project"]["version"]
+
+
+def lua_tree_hash(lua_root: Path) -> str:
+    h = hashlib.sha256()
+    for path in sorted(p for p in lua_root.rglob("*") if p.is_file()):
+        h.update(path.relative_to(lua_root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def mod_version(root: Path, content: dict, manifest: dict, lua_root: Path) -> str:
+    """`<package version>+<hash of what the save is made of>`: changes
+    whenever the content, images or scripts change, so the server can tell an
+    outdated save; the asset base URL is not part of it."""
+    h = hashlib.sha256()
+    h.update(json.dumps(section.without_tts(content), sort_keys=True, ensure_ascii=False).encode())
+    h.update(json.dumps(manifest, sort_keys=True, ensure_ascii=False).encode())
+    h.update(lua_tree_hash(lua_root).encode())
+    return f"{package_version(root)}+{h.hexdigest()[:10]}"
+
+
+def _board_px(manifest: dict, assets_dir: Path) -> dict[str, tuple[int, int]]:
+    from PIL import Image
+    out = {}
+    for data in manifest["locales"].values():
+        for cid, entry in data.get("characters", {}).items():
+            path = assets_dir / entry["sides"][0]
+            if cid not in out and path.is_file():
+                with Image.open(path) as img:
+                    out[cid] = img.size
+    return out
+
+
+def _load_json(path: Path, what: str) -> dict:
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise StageError(f"{path}: {what} not found (run the earlier build stages first)") from None
+    except json.JSONDecodeError as exc:
+        raise StageError(f"{path}:{exc.lineno}: {what} is not valid JSON ({exc.msg})") from None
+
+
+def scripts_for(lua_root: Path, generated: dict[str, str]) -> dict[str, str]:
+    """Global bundle plus one bundled one-liner per object role."""
+    try:
+        out = {"Global": luabundle.bundle(lua_root, entry="Global", generated=generated)}
+        for role in OBJECT_ROLES:
+            out[role] = luabundle.bundle(lua_root, entry=role,
+                                         entry_source=f'require("objects/{role}")\n',
+                                         generated=generated)
+    except luabundle.BundleError as exc:
+        raise StageError(f"Lua bundling failed: {exc}") from None
+    return out
+
+
+def build(ruleset: str, root: Path, build_dir: Path, base_url: str | None = None,
+          public: bool = False, out_dir: Path | None = None) -> StageResult:
+    root, build_dir = Path(root), Path(build_dir)
+    assets_dir = build_dir / "assets"
+    out_dir = Path(out_dir) if out_dir else build_dir / "tts"
+    lua_root = root / "tts_lua"
+    content_path = build_dir / "content" / f"{ruleset}.json"
+    content = _load_json(content_path, "compiled content")
+    manifest = _load_json(assets_dir / f"manifest.{ruleset}.json", "asset manifest")
+
+    base = resolve(base_url, assets_dir, public=public)
+    try:
+        plan = make_plan(content, manifest, _board_px(manifest, assets_dir))
+    except ValueError as exc:
+        raise StageError(str(exc)) from None
+    plan.track["image"] = track_image.write(assets_dir)
+    version = mod_version(root, content, manifest, lua_root)
+
+    urls = Urls(base, assets_dir)
+    pending: list[tuple[Path, str | bytes]] = []
+    result = StageResult(mod_version=version, base_url=base)
+    for locale in sorted(manifest["locales"]):
+        generated = {"hauntkit/config": ui.config_module(ruleset, locale, version)}
+        scripts = scripts_for(lua_root, generated)
+        xml = ui.xml_ui(lua_root / "ui" / "connect.xml", locale)
+        try:
+            doc = build_save(plan, content, manifest, locale, urls, scripts, xml, version)
+        except KeyError as exc:
+            raise StageError(str(exc.args[0]) if exc.args else str(exc)) from None
+        problems = schema.problems(doc)
+        if problems:
+            raise StageError(f"save {ruleset}.{locale} fails the save schema:\n  " +
+                             "\n  ".join(problems[:20]))
+        name = f"{ruleset}.{locale}"
+        pending.append((out_dir / f"{name}.json", stable.dumps(doc)))
+        thumb = manifest["locales"][locale].get("extras", {}).get("thumbnail")
+        if thumb:
+            src = assets_dir / thumb
+            if not src.is_file():
+                raise StageError(f"thumbnail {thumb} named by the asset manifest is missing")
+            pending.append((out_dir / f"{name}.png", src.read_bytes()))
+    missing = urls.missing()
+    if missing:
+        raise StageError("the saves would name images missing from build/assets/: " +
+                         ", ".join(missing[:10]) + (" …" if len(missing) > 10 else ""))
+
+    for path, data in pending:
+        stable.write_atomic(path, data)
+        (result.thumbnails if path.suffix == ".png" else result.saves).append(path)
+    section.write(content_path, section.tts_section_for(plan, version))
+    return result
+
+
+def copy_tree_files(files: list[Path], dest: Path) -> list[Path]:
+    dest.mkdir(parents=True, exist_ok=True)
+    out = []
+    for f in files:
+        target = dest / f.name
+        tmp = dest / f".{f.name}.tmp"
+        shutil.copyfile(f, tmp)
+        tmp.replace(target)
+        out.append(target)
+    return out

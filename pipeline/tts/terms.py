@@ -1,0 +1,39 @@
+"""The few table labels the save needs that are not content.
+
+Game terms follow the project glossary (zh-Hans after the FAQ seed, zh-Hant
+after the walkthrough seed: Sanity is 神志 / 精神, Might is never 体力).
+"""
+from __future__ import annotations
+
+TERMS: dict[str, dict[str, str]] = {
+    "might": {"zh-Hans": "力量", "zh-Hant": "力量", "en": "Might"},
+    "speed": {"zh-Hans": "速度", "zh-Hant": "速度", "en": "Speed"},
+    "knowledge": {"zh-Hans": "知识", "zh-Hant": "知識", "en": "Knowledge"},
+    "sanity": {"zh-Hans": "神志", "zh-Hant": "精神", "en": "Sanity"},
+    "basement": {"zh-Hans": "地下室", "zh-Hant": "地下室", "en": "Basement"},
+    "ground": {"zh-Hans": "一楼", "zh-Hant": "一樓", "en": "Ground floor"},
+    "upper": {"zh-Hans": "楼上", "zh-Hant": "樓上", "en": "Upper floor"},
+    "event": {"zh-Hans": "事件卡", "zh-Hant": "事件卡", "en": "Event cards"},
+    "item": {"zh-Hans": "物品卡", "zh-Hant": "物品卡", "en": "Item cards"},
+    "omen": {"zh-Hans": "预兆卡", "zh-Hant": "預兆卡", "en": "Omen cards"},
+    "discard": {"zh-Hans": "弃牌", "zh-Hant": "棄牌", "en": "discard"},
+    "room_bag": {"zh-Hans": "房间板块", "zh-Hant": "房間板塊", "en": "Room tiles"},
+    "omen_counter": {"zh-Hans": "已抽预兆数", "zh-Hant": "已抽預兆數", "en": "Omens drawn"},
+    "track": {"zh-Hans": "记录轨道", "zh-Hant": "記錄軌道", "en": "Turn/damage track"},
+    "track_clip": {"zh-Hans": "轨道夹", "zh-Hant": "軌道夾", "en": "Track clip"},
+    "clip": {"zh-Hans": "属性夹", "zh-Hant": "屬性夾", "en": "trait clip"},
+    "die": {"zh-Hans": "骰子", "zh-Hant": "骰子", "en": "Die"},
+    "die_help": {
+        "zh-Hans": "点数 0,0,1,1,2,2：1–2 点为 0，3–4 点为 1，5–6 点为 2。",
+        "zh-Hant": "點數 0,0,1,1,2,2：1–2 點為 0，3–4 點為 1，5–6 點為 2。",
+        "en": "Faces 0,0,1,1,2,2: 1–2 pips count 0, 3–4 count 1, 5–6 count 2.",
+    },
+    "figure": {"zh-Hans": "棋子", "zh-Hant": "棋子", "en": "figure"},
+    "board": {"zh-Hans": "角色卡", "zh-Hant": "角色卡", "en": "character card"},
+    "game_mode": {"zh-Hans": "山屋惊魂（hauntkit）", "zh-Hant": "山屋驚魂（hauntkit）",
+                  "en": "Haunted House (hauntkit)"},
+}
+
+
+def term(key: str, locale: str) -> str:
+    return TERMS[key][locale]

@@ -1,0 +1,207 @@
+"""A Tabletop Simulator API fake: runs a save's bundled Lua in real Lua 5.2.
+
+Usage:
+    fake = TTSFake(save_doc, web=handler)
+    fake.load_all()            # Global + every object script, then onLoad
+    fake.click("hk_connect")   # XmlUI button, as a player would
+    fake.step(1.0)             # advance Wait timers and deliver web answers
+
+What it models (grow it as the Lua grows): objects with GUIDs, positions,
+tags and values; containers with takeObject/putObject; Global.call between
+scripts; XmlUI elements by id (attributes and values); broadcast/print/log
+capture; Wait.time/frames/condition stepped by the test; WebRequest answered
+by a pluggable Python handler `web(request) -> (status, body)`; seated
+players and their hand objects.
+"""
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from lupa import lua52
+
+API = (Path(__file__).parent / "api.lua").read_text(encoding="utf-8")
+
+
+@dataclass
+class WebCall:
+    method: str
+    url: str
+    body: str
+    headers: dict
+
+    def json(self) -> Any:
+        return json.loads(self.body) if self.body else None
+
+
+class TTSError(RuntimeError):
+    """A Lua error raised while running a script in the fake."""
+
+
+@dataclass
+class Captured:
+    broadcasts: list = field(default_factory=list)
+    prints: list = field(default_factory=list)
+    logs: list = field(default_factory=list)
+    moves: list = field(default_factory=list)
+    takes: list = field(default_factory=list)
+    values: list = field(default_factory=list)
+    errors: list = field(default_factory=list)
+    other: list = field(default_factory=list)
+
+
+class TTSFake:
+    def __init__(self, save: dict, web: Callable[[WebCall], tuple[int, str]] | None = None,
+                 seated: list[str] | None = None):
+        self.save = save
+        self.web = web
+        self.seated = list(seated or ["White", "Red", "Blue"])
+        self.hands: dict[str, list] = {}
+        self.calls: list[WebCall] = []
+        self.captured = Captured()
+        self._web_pending: list = []
+        self.lua = lua52.LuaRuntime(unpack_returned_tuples=True)
+        host = self.lua.table_from({
+            "record": self._record,
+            "json_encode": self._json_encode,
+            "json_decode": self._json_decode,
+            "web_queue": self._web_queue,
+            "seated": lambda: self.lua.table_from(self.seated),
+            "hand": lambda color: self.lua.table_from(self.hands.get(color, [])),
+            "set_xml": self._set_xml,
+        })
+        self.api, self.driver = self.lua.execute(API, host)
+        for data in save.get("ObjectStates", []):
+            self.driver.add(self.to_lua(data))
+        self._set_xml(save.get("XmlUI", ""))
+
+    # -- conversions ----------------------------------------------------
+    def to_lua(self, value: Any):
+        if isinstance(value, dict):
+            return self.lua.table_from({k: self.to_lua(v) for k, v in value.items()})
+        if isinstance(value, list):
+            return self.lua.table_from([self.to_lua(v) for v in value])
+        return value
+
+    def to_py(self, value: Any):
+        if lua52.lua_type(value) == "table":
+            keys = list(value.keys())
+            if keys and all(isinstance(k, int) for k in keys) and sorted(keys) == list(range(1, len(keys) + 1)):
+                return [self.to_py(value[k]) for k in sorted(keys)]
+            if not keys:
+                return []        # TTS's JSON cannot tell an empty list from an empty object
+            return {str(k): self.to_py(v) for k, v in value.items()}
+        return value
+
+    def _json_encode(self, value):
+        return json.dumps(self.to_py(value), ensure_ascii=False)
+
+    def _json_decode(self, text):
+        return self.to_lua(json.loads(text))
+
+    # -- host callbacks -------------------------------------------------
+    def _record(self, kind, entry):
+        data = self.to_py(entry)
+        bucket = {"broadcast": "broadcasts", "print": "prints", "log": "logs", "move": "moves",
+                  "take": "takes", "value": "values", "error": "errors"}.get(kind, "other")
+        getattr(self.captured, bucket).append(data if bucket != "other" else (kind, data))
+
+    def _web_queue(self, req, body, headers, callback):
+        call = WebCall(req["method"], req["url"], body, self.to_py(headers) or {})
+        self.calls.append(call)
+        self._web_pending.append((req, call, callback))
+
+    def _set_xml(self, xml: str):
+        if not xml.strip():
+            return
+        root = ET.fromstring(f"<root>{xml}</root>")
+        for el in root.iter():
+            if "id" in el.attrib:
+                text = (el.text or "").strip()
+                self.driver.ui_element(el.attrib["id"], self.lua.table_from(dict(el.attrib)), text)
+
+    # -- driving --------------------------------------------------------
+    def _guarded(self, fn, *args):
+        try:
+            return fn(*args)
+        except lua52.LuaError as exc:
+            raise TTSError(str(exc)) from None
+
+    def load_script(self, guid: str, source: str, name: str):
+        return self._guarded(self.driver.load_script, guid, source, name)
+
+    def load_all(self, script_state: str | None = None) -> None:
+        """Load Global and every object script, then call each onLoad the way
+        TTS does after a save has loaded."""
+        state = self.save.get("LuaScriptState", "") if script_state is None else script_state
+        envs = []
+        for data in self.save.get("ObjectStates", []):
+            if data.get("LuaScript"):
+                envs.append(self.load_script(data["GUID"], data["LuaScript"],
+                                             f"{data['Name']}:{data['GUID']}"))
+        genv = self.load_script("-1", self.save.get("LuaScript", ""), "Global")
+        for env in envs:
+            if env["onLoad"]:
+                self._guarded(env["onLoad"], "")
+        if genv["onLoad"]:
+            self._guarded(genv["onLoad"], state)
+
+    def global_env(self):
+        return self.driver.env("-1")
+
+    def call_global(self, name: str, *args):
+        fn = self.global_env()[name]
+        if fn is None:
+            raise TTSError(f"Global has no function {name}")
+        return self._guarded(fn, *[self.to_lua(a) for a in args])
+
+    def object(self, guid: str):
+        return self.api.getObjectFromGUID(guid)
+
+    def ui(self, element_id: str) -> dict:
+        el = self.driver.ui(element_id)
+        if el is None:
+            raise KeyError(f"no XmlUI element {element_id!r}")
+        return {"attributes": dict(el["attributes"]), "value": el["value"]}
+
+    def click(self, element_id: str, player: str = "White"):
+        handler = self.ui(element_id)["attributes"].get("onClick")
+        if not handler:
+            raise KeyError(f"XmlUI element {element_id!r} has no onClick")
+        return self.call_global(handler, self.api.Player[player], "-1", element_id)
+
+    def type_into(self, element_id: str, text: str, player: str = "White"):
+        handler = self.ui(element_id)["attributes"].get("onEndEdit")
+        if not handler:
+            raise KeyError(f"XmlUI element {element_id!r} has no onEndEdit")
+        return self.call_global(handler, self.api.Player[player], text, element_id)
+
+    def step(self, seconds: float = 0.0, frames: int = 1) -> None:
+        """Advance the clock: answer queued web requests, then fire timers."""
+        for _ in range(frames):
+            pending, self._web_pending = self._web_pending, []
+            for req, call, callback in pending:
+                self._answer(req, call)
+                if callback is not None:
+                    self._guarded(callback, req)
+            self._guarded(self.driver.step, seconds if _ == 0 else 0)
+
+    def _answer(self, req, call: WebCall) -> None:
+        req["is_done"] = True
+        if self.web is None:
+            req["is_error"], req["error"] = True, "no server (the fake has no web handler)"
+            return
+        try:
+            status, body = self.web(call)
+        except ConnectionError as exc:
+            req["is_error"], req["error"] = True, str(exc)
+            return
+        req["response_code"] = status
+        req["text"] = body if isinstance(body, str) else json.dumps(body, ensure_ascii=False)
+
+    def save_state(self) -> str:
+        fn = self.global_env()["onSave"]
+        return self._guarded(fn) if fn else ""

@@ -1,0 +1,42 @@
+-- Persistent table state: what Global's onSave returns and onLoad gets back.
+-- onSave runs at every rewind checkpoint, so this stays small and flat.
+local config = require("hauntkit/config")
+
+local M = {}
+
+local function defaults()
+  return {
+    url = config.server_url,
+    table_id = "",
+    token = "",
+    version = 0,
+    mod_version = config.mod_version,
+  }
+end
+
+M.data = defaults()
+
+function M.load(script_state)
+  M.data = defaults()
+  if script_state == nil or script_state == "" then
+    return M.data
+  end
+  local ok, saved = pcall(JSON.decode, script_state)
+  if not ok or type(saved) ~= "table" then
+    log("ignoring unreadable script state", "hauntkit")
+    return M.data
+  end
+  for key, value in pairs(saved) do
+    if M.data[key] ~= nil and type(value) == type(M.data[key]) then
+      M.data[key] = value
+    end
+  end
+  M.data.mod_version = config.mod_version
+  return M.data
+end
+
+function M.dump()
+  return JSON.encode(M.data)
+end
+
+return M

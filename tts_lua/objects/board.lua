@@ -1,0 +1,2 @@
+-- Object script of a board: reports gestures to Global.
+require("objects/wire")("board")

@@ -1,0 +1,2 @@
+-- Object script of a figure: reports gestures to Global.
+require("objects/wire")("figure")

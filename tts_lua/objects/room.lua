@@ -1,0 +1,2 @@
+-- Object script of a room: reports gestures to Global.
+require("objects/wire")("room")
