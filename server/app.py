@@ -19,6 +19,7 @@ from .content import Rulesets
 from .ratelimit import RateLimiter
 from .settings import Settings
 from .store import Store
+from .writer import GroupWriter
 from .tables import COLOURS, Table, Tables, monotonic_ms
 from .wire import ProtocolError, as_int, as_object, as_str, read_body, respond
 
@@ -147,7 +148,7 @@ async def create_table(request: web.Request) -> web.Response:
         raise ProtocolError(400, "BAD-REQUEST", "seats: expected a list of distinct TTS colours")
     seats = [_seat(s, "seats") for s in seats]
     options = as_object(fields.get("options"), "options")
-    table, token, setup = request.app[TABLES].create(ruleset, locale, seats, options)
+    table, token, setup = await request.app[TABLES].create(ruleset, locale, seats, options)
     log.info(json.dumps({"table": table.id, "created": ruleset, "locale": locale, "seats": seats}))
     return respond({"ok": True, "table_id": table.id, "host_token": token, "version": 0, "ruleset": ruleset,
                     "locale": locale, "seats": seats, **setup}, status=201)
@@ -273,7 +274,8 @@ def create_app(settings: Settings, engines=None, rng_source=None) -> web.Applica
         middlewares.insert(0, cors_middleware(settings.cors_origins))
     app = web.Application(middlewares=middlewares, client_max_size=settings.max_body_bytes)
     store = Store(settings.db_path, settings.sqlite_sync)
-    tables = Tables(store, Rulesets(settings.content_dir, engines), settings.snapshot_every, rng_source)
+    writer = GroupWriter(settings.db_path, settings.sqlite_sync)
+    tables = Tables(store, writer, Rulesets(settings.content_dir, engines), settings.snapshot_every, rng_source)
     loaded = tables.load_all()
     log.info("loaded %d tables from %s", loaded, settings.db_path)
     app[SETTINGS] = settings
@@ -283,6 +285,7 @@ def create_app(settings: Settings, engines=None, rng_source=None) -> web.Applica
         app.router.add_route(method, path, handler)
 
     async def close(_app):
+        writer.close()
         store.close()
     app.on_cleanup.append(close)
     return app

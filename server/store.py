@@ -126,17 +126,44 @@ class Store:
         """Append `entry` as version `entry.version`, atomically with the
         version bump (and the snapshot, if any)."""
         with self._tx():
-            cur = self.db.execute("UPDATE tables SET version=? WHERE id=? AND version=?",
-                                  (entry.version, table_id, entry.version - 1))
-            if cur.rowcount != 1:
-                raise VersionConflict(table_id)
-            self.db.execute(
-                "INSERT INTO actions VALUES (?,?,?,?,?,?,?,?,?,?)",
-                (table_id, entry.version, entry.request_id, entry.kind, _dumps(entry.action),
-                 _dumps(entry.tape), entry.restore_to, int(entry.revealing), _dumps(entry.answer), time.time()))
-            if snapshot is not None:
-                self.db.execute("INSERT OR REPLACE INTO snapshots VALUES (?,?,?)",
-                                (table_id, entry.version, _dumps(snapshot)))
+            self._append(table_id, entry, snapshot)
+
+    def _append(self, table_id: str, entry: Entry, snapshot: dict | None) -> None:
+        cur = self.db.execute("UPDATE tables SET version=? WHERE id=? AND version=?",
+                              (entry.version, table_id, entry.version - 1))
+        if cur.rowcount != 1:
+            raise VersionConflict(table_id)
+        self.db.execute(
+            "INSERT INTO actions VALUES (?,?,?,?,?,?,?,?,?,?)",
+            (table_id, entry.version, entry.request_id, entry.kind, _dumps(entry.action),
+             _dumps(entry.tape), entry.restore_to, int(entry.revealing), _dumps(entry.answer), time.time()))
+        if snapshot is not None:
+            self.db.execute("INSERT OR REPLACE INTO snapshots VALUES (?,?,?)",
+                            (table_id, entry.version, _dumps(snapshot)))
+
+    def append_many(self, items: list[tuple[str, Entry, dict | None]]) -> list[Exception | None]:
+        """Append several tables' entries in one transaction (one fsync).
+
+        Each item gets its own savepoint, so one conflict fails only that
+        item; if the commit itself fails, every item fails."""
+        results: list[Exception | None] = []
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            for i, (table_id, entry, snapshot) in enumerate(items):
+                self.db.execute(f"SAVEPOINT s{i}")
+                try:
+                    self._append(table_id, entry, snapshot)
+                except (VersionConflict, sqlite3.IntegrityError) as exc:
+                    self.db.execute(f"ROLLBACK TO s{i}")
+                    results.append(exc if isinstance(exc, VersionConflict) else VersionConflict(table_id))
+                else:
+                    results.append(None)
+                self.db.execute(f"RELEASE s{i}")
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        return results
 
     def entries(self, table_id: str, after: int = 0, upto: int | None = None, limit: int | None = None) -> list[Entry]:
         sql = ("SELECT version, request_id, kind, action, tape, restore_to, revealing, answer "

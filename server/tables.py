@@ -19,6 +19,7 @@ from server.engine.api import RecordingRng, RuleError, TapeRng
 from . import auth, effects, narrate
 from .content import Rulesets
 from .store import Entry, Store, TableRow, VersionConflict
+from .writer import GroupWriter
 from .wire import ProtocolError
 
 log = logging.getLogger("hauntkit.tables")
@@ -81,8 +82,10 @@ def seated(state: dict, row: TableRow) -> list[str]:
 
 
 class Tables:
-    def __init__(self, store: Store, rulesets: Rulesets, snapshot_every: int = 50, rng_source: Any = None):
-        self.store = store
+    def __init__(self, store: Store, writer: GroupWriter, rulesets: Rulesets, snapshot_every: int = 50,
+                 rng_source: Any = None):
+        self.store = store          # reads, on the event loop
+        self.writer = writer        # writes, in the writer thread
         self.rulesets = rulesets
         self.snapshot_every = snapshot_every
         # None → secrets.SystemRandom inside RecordingRng (play); tests may pass a seeded one.
@@ -132,7 +135,7 @@ class Tables:
             raise ProtocolError(403, "AUTH-FORBIDDEN")
 
     # -- creating ---------------------------------------------------------
-    def create(self, ruleset: str, locale: str, seats: list[str], options: dict) -> tuple[Table, str, dict]:
+    async def create(self, ruleset: str, locale: str, seats: list[str], options: dict) -> tuple[Table, str, dict]:
         engine, content = self.rulesets.get(ruleset)
         rng = RecordingRng(self._rng_source)
         engine_options = {**options, "seats": seats, "locale": locale}
@@ -144,7 +147,7 @@ class Tables:
         row = TableRow(id=secrets.token_hex(8), ruleset=ruleset, locale=locale, seats=seats,
                        options=engine_options, token_hash=auth.hash_token(token),
                        content_hash=content.get("content_hash"), setup_tape=rng.tape, version=0)
-        self.store.create_table(row, state)
+        await self.writer.create_table(row, state)
         table = Table(row, engine, content, state)
         self.live[row.id] = table
         answer = {"effects": effects.build([], state, content, 0, table_setup=True),
@@ -193,7 +196,7 @@ class Tables:
             }
             entry = Entry(version, request_id, "action", action, rng.tape, None,
                           is_revealing(events, rng.tape), answer)
-            self._commit(table, entry, state, snapshot=version % self.snapshot_every == 0)
+            await self._commit(table, entry, state, snapshot=version % self.snapshot_every == 0)
             return 200, answer
 
     def undo_target(self, table: Table) -> Entry:
@@ -231,12 +234,12 @@ class Tables:
                       "effects": [{"op": "sync", "version": version, "seq": 0}],
                       "messages": narrate.messages([undone], table.content, state)}
             entry = Entry(version, request_id, "undo", action, [], target.version - 1, False, answer)
-            self._commit(table, entry, state, snapshot=True)
+            await self._commit(table, entry, state, snapshot=True)
             return 200, answer
 
-    def _commit(self, table: Table, entry: Entry, state: dict, snapshot: bool) -> None:
+    async def _commit(self, table: Table, entry: Entry, state: dict, snapshot: bool) -> None:
         try:
-            self.store.append(table.id, entry, snapshot=state if snapshot else None)
+            await self.writer.append(table.id, entry, state if snapshot else None)
         except VersionConflict:
             # Another process wrote this table: our cache is stale, reload it.
             row = self.store.table(table.id)

@@ -95,13 +95,41 @@ async def test_restart_replays_to_the_same_state_as_live(make_client, settings):
 async def test_a_failed_write_changes_nothing(client, monkeypatch):
     from server.app import TABLES
     tid, h = await new_table(client)
-    store = client.app[TABLES].store
+    store = client.app[TABLES].writer.store
 
     def broken(*a, **kw):
         raise sqlite3.OperationalError("disk I/O error")
-    monkeypatch.setattr(store, "append", broken)
+    monkeypatch.setattr(store, "append_many", broken)
     r = await client.post(f"/v1/tables/{tid}/actions", headers=h, json={"action": "add", "player": "Red"})
     assert r.status == 500 and (await r.json())["error"]["code"] == "INTERNAL"
     monkeypatch.undo()
     state = await (await client.get(f"/v1/tables/{tid}/state", headers=h)).json()
     assert state["version"] == 2 and state["view"]["count"] == 0
+
+
+async def test_group_commit_writes_a_burst_of_tables_together(client):
+    """Actions arriving together share a transaction; each still gets its own
+    version and a failed item would fail alone."""
+    from server.app import TABLES
+    tables = [await new_table(client) for _ in range(6)]
+    writer = client.app[TABLES].writer
+    batches_before, appends_before = writer.batches, writer.appends
+    answers = await asyncio.gather(*[client.post(f"/v1/tables/{tid}/actions", headers=h,
+                                                 json={"action": "add", "player": "Red"}) for tid, h in tables])
+    assert [r.status for r in answers] == [200] * 6
+    assert writer.appends - appends_before == 6
+    assert writer.batches - batches_before <= 6
+
+
+def test_append_many_fails_only_the_conflicting_item(tmp_path):
+    from server.store import Entry, Store, TableRow, VersionConflict
+    store = Store(tmp_path / "s.sqlite3")
+    for tid in ("a", "b"):
+        store.create_table(TableRow(tid, "counter", "en", ["Red"], {}, "h", None, [], 0), {"n": 0})
+
+    def entry(v):
+        return Entry(v, None, "action", {"action": "add"}, [], None, False, {"ok": True, "version": v})
+    results = store.append_many([("a", entry(1), None), ("b", entry(2), None), ("b", entry(1), None)])
+    assert results[0] is None and isinstance(results[1], VersionConflict) and results[2] is None
+    assert store.table("a").version == 1 and store.table("b").version == 1
+    assert [e.version for e in store.entries("b")] == [1]

@@ -1,0 +1,67 @@
+"""Group commit: appends that arrive together share one transaction.
+
+With `synchronous=FULL` every commit waits for an fsync. Doing that on the
+event loop would stall every table; doing it once per action in a thread
+would cap throughput at one fsync per action. Here a single writer thread
+owns its own SQLite connection and commits whatever appends queued up while
+the previous commit was running, so under load many actions (from many
+tables) ride on one fsync, and a lone action still commits at once.
+"""
+from __future__ import annotations
+
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, Callable
+
+from .store import Entry, Store, TableRow
+
+
+class GroupWriter:
+    def __init__(self, path: Path | str, synchronous: str):
+        self.store = Store(path, synchronous)
+        self._executor = ThreadPoolExecutor(1, thread_name_prefix="hauntkit-sqlite")
+        self._pending: list[tuple[str, Entry, dict | None, asyncio.Future]] = []
+        self._flushing = False
+        self.batches = 0
+        self.appends = 0
+
+    async def _in_thread(self, fn: Callable, *args) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self._executor, fn, *args)
+
+    async def create_table(self, row: TableRow, state: dict) -> None:
+        await self._in_thread(self.store.create_table, row, state)
+
+    async def append(self, table_id: str, entry: Entry, snapshot: dict | None) -> None:
+        """Returns once the entry is durable; raises VersionConflict or the
+        database error, in which case nothing of it was written."""
+        fut = asyncio.get_running_loop().create_future()
+        self._pending.append((table_id, entry, snapshot, fut))
+        if not self._flushing:
+            self._flushing = True
+            asyncio.get_running_loop().create_task(self._flush())
+        await fut
+
+    async def _flush(self) -> None:
+        try:
+            while self._pending:
+                batch, self._pending = self._pending, []
+                try:
+                    results = await self._in_thread(self.store.append_many, [b[:3] for b in batch])
+                except Exception as exc:  # the whole transaction failed
+                    results = [exc] * len(batch)
+                self.batches += 1
+                self.appends += len(batch)
+                for (*_, fut), err in zip(batch, results):
+                    if fut.done():
+                        continue
+                    if err is None:
+                        fut.set_result(None)
+                    else:
+                        fut.set_exception(err)
+        finally:
+            self._flushing = False
+
+    def close(self) -> None:
+        self._executor.shutdown(wait=True)
+        self.store.close()
