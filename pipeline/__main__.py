@@ -15,6 +15,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "stats": ("pipeline.content.cli:stats_main", "count the content and compare with the targets"),
     "compile": ("pipeline.content.cli:compile_main", "write build/content/<ruleset>.json"),
     "build": ("pipeline.build:main", "check, compile, render and package every ruleset"),
+    "install-save": ("pipeline.tts.cli:install_main", "copy build/tts saves into the TTS saves folder"),
+    "workshop": ("pipeline.tts.cli:workshop_main", "build Workshop-ready saves (--base-url https://…)"),
+    "pnp": ("pipeline.render.pnp:main", "print-and-play PDFs per locale into build/pnp/"),
 }
 
 
