@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import importlib.util
 from pathlib import Path
 
 from pipeline.content.cli import load_all, parser, report
@@ -31,9 +30,13 @@ STAGES: list[tuple[str, str]] = [
 def _stage(target: str):
     """The stage's function, or None while its package does not provide it."""
     module, _, func = target.partition(":")
-    if importlib.util.find_spec(module) is None:
-        return None
-    return getattr(importlib.import_module(module), func, None)
+    try:
+        loaded = importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name and (module == exc.name or module.startswith(exc.name + ".")):
+            return None          # the stage's package is not there yet
+        raise                    # the stage is there but something it needs is missing
+    return getattr(loaded, func, None)
 
 
 def build(root: Path, build_dir: Path, names: list[str]) -> int:

@@ -126,6 +126,25 @@ def _special(at: At, value: Any, room_id: str | None, ctx: Context) -> Special |
     return Special(kind, params)
 
 
+def _check_basement_unlinked(at: At, room_id: str | None, links: list[Link], rs) -> None:
+    """R-MOVE-6: nothing connects the basement's starting room to the rest at start.
+
+    A tile found later may link to the ground floor (it is discovered first);
+    a starting room may not link to or from the basement's starting room.
+    """
+    room = rs.rooms.get(room_id)
+    if room is None or room.start is None:
+        return
+    for link in links:
+        other = rs.rooms.get(link.to)
+        if other is None or other.start is None:
+            continue
+        if "basement" in (room.start.floor, other.start.floor) and room.start.floor != other.start.floor:
+            at.error(f"starting rooms '{room_id}' and '{link.to}' are linked, so the basement is "
+                     "reachable at the start (R-MOVE-6; expected no link between the basement's "
+                     "starting room and another floor's)")
+
+
 def _check_drop(at: At, room_id: str | None, to: str, rs) -> None:
     """R-SPECIAL-8: the target lies one floor below a floor of this room."""
     room, target = rs.rooms.get(room_id), rs.rooms.get(to)
@@ -192,6 +211,12 @@ def read_room(at: At, data: Any, ctx: Context) -> Room | None:
                            allow_empty=not f.is_list("doors"))
     win_items, win_ats = f.list("windows", required=False, expected="expected a list from N, E, S, W")
     windows = unique_members(f.at_key("windows"), win_items, win_ats, SIDES, "side")
+    for side in windows:
+        if side in doors:
+            f.at_key("windows").error(f"side {side} has both a door and a window "
+                                      "(expected a door or a window on each side, not both)")
+            windows = []
+            break
     icon = f.enum("icon", ICONS, "icon")
     art = art_field(f)
     text = text_field(f, "text", required=False) if f.has("text") else dict(EMPTY_TEXT)
@@ -199,6 +224,9 @@ def read_room(at: At, data: Any, ctx: Context) -> Room | None:
         if f.has("special") and f.data["special"] is not None else None
     start = _start(f.at_key("start"), f.data["start"], floors) if f.has("start") else None
     links = _links(f, room_id, ctx)
+    if links:
+        links_at = f.at_key("links")
+        ctx.later(lambda rs: _check_basement_unlinked(links_at, room_id, links, rs))
     f.close()
     if None in (room_id, name, icon, art, text) or not floors or not doors:
         return None

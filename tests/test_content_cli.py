@@ -1,0 +1,137 @@
+"""`python -m pipeline check|stats|compile|build` over fixture trees."""
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pipeline import build as build_mod
+from pipeline.__main__ import main
+from pipeline.content.compile import compile_ruleset
+from pipeline.content.loader import load_ruleset
+from test_content_broken import CASES, FIXTURES, make_tree
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def patches(*names):
+    return [p for c in CASES if c["name"] in names for p in c["patches"]]
+
+
+def snapshot(folder: Path) -> dict:
+    return {p.relative_to(folder).as_posix(): (p.read_bytes(), p.stat().st_mtime_ns)
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture
+def old_build(tmp_path):
+    """A build/ folder from an earlier run that broken content must not touch."""
+    def make(root: Path) -> Path:
+        out = root / "build"
+        (out / "content").mkdir(parents=True)
+        (out / "content" / "mini.json").write_text('{"old": true}\n')
+        (out / "assets").mkdir()
+        (out / "assets" / "card.png").write_bytes(b"\x89PNG old")
+        return out
+    return make
+
+
+def test_check_passes_on_valid_content_and_writes_nothing(tmp_path, capsys):
+    root = make_tree(tmp_path, [])
+    assert main(["check", "--root", str(root)]) == 0
+    assert "mini: ok" in capsys.readouterr().out
+    assert not (root / "build").exists()
+
+
+@pytest.mark.parametrize("command", ["check", "compile", "build"])
+def test_broken_content_leaves_existing_build_untouched(command, tmp_path, old_build, capsys):
+    root = make_tree(tmp_path, patches("unknown_trait"))
+    out = old_build(root)
+    before = snapshot(out)
+    assert main([command, "--root", str(root)]) == 1
+    assert snapshot(out) == before
+    err = capsys.readouterr().err
+    assert "cards/mini/items.yaml:10: items[0].attack_trait: unknown trait 'strength'" in err
+
+
+def test_check_prints_every_error_of_every_file_one_per_line(tmp_path, capsys):
+    root = make_tree(tmp_path, patches("unknown_trait", "unknown_side", "decreasing_track",
+                                       "yaml_syntax"))
+    assert main(["check", "--root", str(root)]) == 1
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert lines == [
+        "cards/mini/characters.yaml:10: characters[0].sides[0].traits.might.track[6]: "
+        "5 after 6 (expected non-decreasing values, lowest first)",
+        "cards/mini/events.yaml:15: -: YAML syntax error: expected ',' or ']', but got ':' "
+        "while parsing a flow sequence (expected valid YAML)",
+        "cards/mini/items.yaml:10: items[0].attack_trait: unknown trait 'strength' "
+        "(expected one of might, speed, knowledge, sanity)",
+        "tiles/mini/rooms.yaml:42: rooms[5].windows[0]: unknown side 'X' (expected one of N, E, S, W)",
+        "mini: 4 problem(s)",
+    ]
+
+
+def test_compile_is_deterministic_and_atomic(tmp_path):
+    root = make_tree(tmp_path, [])
+    for out in ("b1", "b2"):
+        assert main(["compile", "--root", str(root), "--build-dir", str(tmp_path / out)]) == 0
+    one = (tmp_path / "b1" / "content" / "mini.json").read_bytes()
+    two = (tmp_path / "b2" / "content" / "mini.json").read_bytes()
+    assert one == two
+    assert sorted(os.listdir(tmp_path / "b1" / "content")) == ["mini.json"]   # no temp files left
+    data = json.loads(one)
+    assert set(data) == {"ruleset", "content_hash", "locales", "rooms", "events", "items", "omens",
+                         "characters", "haunts", "haunt_chart"}
+    assert data["locales"] == ["zh-Hans", "zh-Hant", "en"]
+    assert data["rooms"]["mystic_lift"]["special"]["params"]["table"]["4"] == "any"
+    assert data["items"]["chainsaw"]["tradeable"] is True          # default written out
+    assert data["events"]["cold_draft"]["title"]["zh-Hant"] == "冷風"
+    assert "where" not in data["rooms"]["foyer"]
+    assert one.decode() == json.dumps(data, sort_keys=True, ensure_ascii=False, indent=1) + "\n"
+
+
+def test_content_hash_follows_every_source_byte(tmp_path):
+    root = make_tree(tmp_path, [])
+    first = compile_ruleset(load_ruleset(root, "mini"), root)["content_hash"]
+    again = compile_ruleset(load_ruleset(root, "mini"), root)["content_hash"]
+    assert first == again
+    items = root / "cards" / "mini" / "items.yaml"
+    items.write_text(items.read_text() + "# a comment changes the source\n")
+    assert compile_ruleset(load_ruleset(root, "mini"), root)["content_hash"] != first
+
+
+def test_module_entry_point_runs(tmp_path):
+    root = make_tree(tmp_path, [])
+    run = subprocess.run([sys.executable, "-m", "pipeline", "stats", "--root", str(root)],
+                         cwd=REPO, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines()[0].startswith("mini: rooms 16 (starting 5), events 3, items 3")
+    assert "  special kinds: chute 1, unstable_floor 1, crossing 1" in run.stdout
+
+
+def test_unknown_command_is_refused(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["nonsense"])
+    assert exc.value.code == 2
+
+
+def test_build_runs_stages_in_order_after_writing_content(tmp_path, monkeypatch):
+    root = make_tree(tmp_path, [])
+    calls = []
+    fake = type(sys)("fake_stages")
+    fake.first = lambda **kw: calls.append(("first", kw["ruleset"].name, kw["content_path"].exists()))
+    fake.second = lambda **kw: calls.append(("second", kw["ruleset"].name, kw["build_dir"]))
+    monkeypatch.setitem(sys.modules, "fake_stages", fake)
+    monkeypatch.setattr(build_mod, "STAGES", [("a", "fake_stages:first"), ("b", "fake_stages:second"),
+                                              ("c", "no_such_package_here:build")])
+    assert main(["build", "--root", str(root)]) == 0
+    assert calls == [("first", "mini", True), ("second", "mini", root / "build")]
+    assert (root / "build" / "content" / "mini.json").exists()
+
+
+def test_no_content_is_an_error(tmp_path, capsys):
+    assert main(["check", "--root", str(tmp_path)]) == 1
+    assert "no content found" in capsys.readouterr().err

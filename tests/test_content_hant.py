@@ -1,0 +1,62 @@
+"""zh-Hant conversion keeps the game's Traditional Chinese terms (glossary of rules-house.md).
+
+A plain s2twp conversion would leave 奸徒/神志/好人 as they are and turn
+远程攻击 into the networking word 遠端攻擊; the glossary fixes each term.
+"""
+import pytest
+
+from pipeline.content.hant import to_hant
+from pipeline.content.texts import check_text
+from pipeline.content.errors import Sink
+from pipeline.content.fields import At
+
+SENTENCES = [
+    ("奸徒在回合结束时进行一次神志检定。", "背叛者在回合結束時進行一次精神檢定。"),
+    ("揭露者进行作祟判定。", "預兆開啟者進行作祟檢定。"),
+    ("好人可以袭击奸徒，也可以偷窃他的物品。", "冒險者可以攻擊背叛者，也可以偷竊他的物品。"),
+    ("英雄用左轮手枪进行远程攻击。", "冒險者用左輪手槍進行遠程攻擊。"),
+    ("你的伙伴留在房间里。", "你的夥伴留在房間裡。"),
+    ("受到1点物理伤害和1点精神伤害。", "受到1點物理傷害和1點精神傷害。"),
+    ("作祟阶段开始后，把记录轨道放在剧本旁边。", "作祟階段開始後，把記錄軌道放在劇本旁邊。"),
+    ("击昏怪物后，它处于昏迷状态。", "擊昏怪物後，它處於昏迷狀態。"),
+    ("抽一张预兆卡，然后抽一张事件卡和一张物品卡。", "抽一張預兆卡，然後抽一張事件卡和一張物品卡。"),
+    ("探索阶段里，把房间板块面朝下洗匀。", "探索階段裡，把房間板塊面朝下洗勻。"),
+    ("提升一项属性：力量、速度、知识或神志。", "提升一項屬性：力量、速度、知識或精神。"),
+]
+
+
+@pytest.mark.parametrize("hans,hant", SENTENCES)
+def test_glossary_terms_survive_conversion(hans, hant):
+    """Glossary (rules-house.md): traitor 背叛者, Sanity 精神, hero 冒險者, revealer 預兆開啟者…"""
+    assert to_hant(hans) == hant
+
+
+def test_plain_converter_alone_would_get_these_wrong():
+    import opencc
+    plain = opencc.OpenCC("s2twp")
+    assert plain.convert("远程攻击") == "遠端攻擊"        # why the glossary exists
+    assert plain.convert("奸徒") == "奸徒"
+    assert to_hant("远程攻击") == "遠程攻擊"
+    assert to_hant("奸徒") == "背叛者"
+
+
+def test_longest_term_wins():
+    assert to_hant("作祟判定") == "作祟檢定"          # not 作祟 + 判定
+    assert to_hant("作祟") == "作祟"
+
+
+def test_hand_written_zh_hant_wins():
+    sink = Sink()
+    text = check_text(At(sink, "x.yaml", "t", 1),
+                      {"zh-Hans": "奸徒获胜。", "zh-Hant": "叛徒勝利。", "en": "The traitor wins."})
+    assert text["zh-Hant"] == "叛徒勝利。" and not sink.problems
+
+
+def test_missing_zh_hant_is_converted():
+    sink = Sink()
+    text = check_text(At(sink, "x.yaml", "t", 1), {"zh-Hans": "奸徒获胜。", "en": "The traitor wins."})
+    assert text == {"zh-Hans": "奸徒获胜。", "zh-Hant": "背叛者獲勝。", "en": "The traitor wins."}
+
+
+def test_icon_tokens_pass_through_untouched():
+    assert to_hant("进行一次:sanity:检定。") == "進行一次:sanity:檢定。"
