@@ -1,5 +1,28 @@
 """The TTS stage: saves per ruleset and locale, Lua bundling, install, Workshop.
 
-Entry points: `stage.build` (called by `pipeline build`), `install.install`
-(`pipeline install-save`) and `workshop.build` (`pipeline workshop`).
+`build` is the stage `python -m pipeline build` calls after rendering;
+`pipeline install-save` and `pipeline workshop` live in `cli`.
 """
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+
+def build(ruleset, root, build_dir, content_path=None, base_url=None, **kw):
+    """Write build/tts/<ruleset>.<locale>.json (+ thumbnails) and the `tts`
+    section. As a pipeline stage a problem is printed and exits 1 with
+    nothing written; called directly it raises `stage.StageError`."""
+    from .stage import StageError, build as _build
+    name = getattr(ruleset, "name", ruleset)
+    try:
+        result = _build(name, Path(root), Path(build_dir), base_url=base_url)
+    except StageError as exc:
+        if content_path is None:
+            raise
+        print(f"{name}: tts: {exc}", file=sys.stderr)
+        print(f"{name}: tts stopped; saves unchanged", file=sys.stderr)
+        raise SystemExit(1) from None
+    for path in result.saves:
+        print(f"{name}: tts → {path}")
+    return result
