@@ -11,11 +11,13 @@ globals = {
   "onPlayerConnect", "onPlayerDisconnect", "onPlayerChangeColor", "onExternalMessage",
   "onDrop", "onPickUp", "onRandomize", "onDestroy", "onCollisionEnter", "onStateChange",
   "hk_url", "hk_table", "hk_token", "hk_connect", "hk_gesture", "hk_take_gestures",
+  -- TTS objects whose fields scripts assign (Turns.enable, Turns.turn_color, …).
+  "Turns",
 }
 
 -- The TTS API.
 read_globals = {
-  "self", "Global", "JSON", "WebRequest", "Wait", "UI", "Player", "Turns", "Hands",
+  "self", "Global", "JSON", "WebRequest", "Wait", "UI", "Player", "Hands",
   "Color", "Vector", "Tables", "Notes", "Lighting", "Physics", "Time", "Timer", "Info",
   "broadcastToAll", "broadcastToColor", "print", "printToAll", "printToColor", "log",
   "logStyle", "logString", "getObjectFromGUID", "getObjects", "getObjectsWithTag",
