@@ -15,9 +15,12 @@ def install_main(argv: list[str]) -> int:
                                             "(or $TTS_SAVES).")
     p.add_argument("--build-dir", type=Path, default=ROOT / "build")
     p.add_argument("--dest", type=Path, default=None, help="saves folder (default: the platform's)")
+    p.add_argument("--from", dest="source", type=Path, default=None,
+                   help="folder of saves to install (default: build/tts; build/workshop for "
+                        "the Workshop saves)")
     args = p.parse_args(argv)
     try:
-        files = install(args.build_dir / "tts", args.dest)
+        files = install(args.source or args.build_dir / "tts", args.dest)
     except InstallError as exc:
         print(f"install-save: {exc}", file=sys.stderr)
         return 1
