@@ -45,6 +45,12 @@ OMEN_COUNTER_X = 15.0
 TRACK_X = 22.0
 TRACK_SPACES = 16          # two rows of eight, numbered 0..15
 
+# Hand zones: (colour, x, z, rotY); the south seats face north, the north
+# seats face south. Scale = the zone's size in world units.
+HANDS = [("White", -16.0, -25.0, 0), ("Red", 0.0, -25.0, 0), ("Yellow", 16.0, -25.0, 0),
+         ("Green", 16.0, 28.0, 180), ("Blue", 0.0, 28.0, 180), ("Purple", -16.0, 28.0, 180)]
+HAND_SCALE = (12.0, 5.0, 4.0)
+
 ROW_BOARDS_Z = -17.0
 BOARD_WIDTH = 6.0          # world units across a character board
 BOARD_STEP = 8.0

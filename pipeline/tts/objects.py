@@ -122,3 +122,16 @@ def text3d(guid: str, tr: dict, text: str, tags: list[str], size: int = 96) -> d
     obj = base("3DText", guid, tr, text, "", tags, locked=True)
     obj["Text"] = {"Text": text, "colorstate": stable.color("#e8e0d0"), "fontSize": size}
     return obj
+
+
+def hand_zone(guid: str, tr: dict, color: str, tags: list[str]) -> dict:
+    """A player's hand (TTS keeps hands as HandTrigger zones owned through
+    FogColor). Tagged like every hauntkit object, because tagged objects only
+    enter zones sharing a tag."""
+    obj = base("HandTrigger", guid, tr, "", "", tags, locked=True, tint=_SEAT_TINT.get(color, "#ffffff"))
+    obj["FogColor"] = color
+    return obj
+
+
+_SEAT_TINT = {"White": "#ffffff", "Red": "#da1918", "Yellow": "#e7e52c", "Green": "#31b32b",
+              "Blue": "#1f87ff", "Purple": "#a020f0"}

@@ -44,6 +44,7 @@ class Plan:
     dice: list[str] = field(default_factory=list)
     omen_counter: str = ""
     track: dict = field(default_factory=dict)
+    hands: dict[str, str] = field(default_factory=dict)
 
 
 def _sheet_layout(manifest: dict, deck: str) -> list[list[str]]:
@@ -123,6 +124,7 @@ def make_plan(content: dict, manifest: dict, board_px: dict[str, tuple[int, int]
             "size": size,
         }
 
+    plan.hands = {color: reg.guid("hand", color) for color, *_ in layout.HANDS}
     plan.dice = [reg.guid("die", str(i)) for i in range(DICE)]
     plan.omen_counter = reg.guid("counter", "omens")
     track_size = (6.0, 1.5)
@@ -165,6 +167,7 @@ def tts_section(plan: Plan, mod_version: str) -> dict:
         "characters": {cid: {"board": c["board"], "figurine": c["figurine"],
                              "clips": c["clips"], "slots": c["slots"]}
                        for cid, c in plan.characters.items()},
+        "hands": dict(plan.hands),
         "dice": plan.dice,
         "dice_tray": _pos((layout.DICE_X0 + layout.DICE_STEP * 3.5, layout.SURFACE_Y,
                            layout.ROW_DECKS_Z - 3)),

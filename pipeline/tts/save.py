@@ -55,6 +55,11 @@ def build_save(plan: Plan, content: dict, manifest: dict, locale: str, url: Call
                                 _tr((layout.OMEN_COUNTER_X, layout.SURFACE_Y, layout.ROW_DECKS_Z)),
                                 term("omen_counter", locale), [TAG, "omen_counter"]))
     objs.extend(_track(plan, locale, url, scripts))
+    for color, x, z, rot in layout.HANDS:
+        objs.append(objects.hand_zone(plan.hands[color],
+                                      stable.transform(x, layout.SURFACE_Y + 2, z, rot_y=rot,
+                                                       scale_xyz=layout.HAND_SCALE),
+                                      color, [TAG]))
 
     game = term("game_mode", locale)
     tags = sorted({t for o in _walk(objs) for t in o["Tags"]})
