@@ -98,11 +98,16 @@ def _seat(value, name: str = "seat", required: bool = False) -> str | None:
     return seat
 
 
-def _log_action(table: Table, action: dict, status: int, body: dict, start: float, request_id) -> None:
-    result = "ok" if body.get("ok") else body.get("error", {}).get("code")
+def _log_action(table: Table, action: dict, status: int, body: dict | str, start: float, request_id) -> None:
+    if not action_log.isEnabledFor(logging.INFO):
+        return
+    if isinstance(body, str):   # accepted (or replayed): the table's version is the answer's
+        result, version = "ok", table.version
+    else:
+        result, version = body.get("error", {}).get("code"), table.version
     action_log.info(json.dumps({
         "table": table.id, "seat": action.get("player"), "action": action.get("action"), "status": status,
-        "result": result, "version": body.get("version", table.version), "latency_ms": monotonic_ms(start),
+        "result": result, "version": version, "latency_ms": monotonic_ms(start),
         "request_id": request_id}, ensure_ascii=False))
 
 

@@ -21,20 +21,20 @@ def _tts(content: dict) -> dict:
 
 
 def tile_of(state: dict, room: str) -> dict | None:
-    """The placed tile of `room` ({floor, x, y, rotation}) from the state's map."""
-    m = (state or {}).get("map")
-    if isinstance(m, dict):
-        tile = m.get(room)
-        if isinstance(tile, dict):
-            return tile
-        for value in m.values():
-            if isinstance(value, dict) and value.get("room") == room:
-                return value
-    elif isinstance(m, list):
-        for value in m:
-            if isinstance(value, dict) and (value.get("room") == room or value.get("id") == room):
-                return value
-    return None
+    """The placed tile of `room` as {floor, x, y, rotation}; the state keeps
+    `tiles` as {room: [floor, x, y, quarter turns]}."""
+    tiles = (state or {}).get("tiles") or (state or {}).get("map") or {}
+    tile = tiles.get(room) if isinstance(tiles, dict) else None
+    if isinstance(tile, (list, tuple)) and len(tile) >= 3:
+        return {"floor": tile[0], "x": tile[1], "y": tile[2], "rotation": tile[3] if len(tile) > 3 else 0}
+    return tile if isinstance(tile, dict) else None
+
+
+def degrees(rotation) -> int:
+    """Events give quarter turns (0–3); the table wants degrees. 90/180/270
+    never collide with 1–3, so degrees pass through unchanged."""
+    r = int(rotation or 0)
+    return (r * 90 if 0 <= r <= 3 else r) % 360
 
 
 def cell_position(tts: dict, floor: str, x: int, y: int) -> dict | None:
@@ -92,6 +92,13 @@ class _Builder:
         order = list(seats) if isinstance(seats, (list, dict)) else []
         return order.index(seat) if seat in order else 0
 
+    def monsters(self) -> list[dict]:
+        return [m for m in ((self.state.get("haunt") or {}).get("monsters") or []) if isinstance(m, dict)]
+
+    def monster_index(self, monster: str) -> int:
+        ids = [m.get("id") for m in self.monsters()]
+        return ids.index(monster) if monster in ids else 0
+
     def card(self, card: str) -> dict:
         return (self.tts.get("cards") or {}).get(card) or {}
 
@@ -103,7 +110,7 @@ class _Builder:
         room = ev["room"]
         rooms = self.tts.get("rooms") or {}
         info = rooms.get(room) or {}
-        rotation = int(ev.get("rotation") or 0) % 360
+        rotation = degrees(ev.get("rotation"))
         offset = (self.tts.get("tile") or {}).get("rotation_offset", 0)
         self.emit("place_tile", room=room, guid=info.get("guid"),
                   bag=None if info.get("start") else self.tts.get("room_bag"),
@@ -113,11 +120,8 @@ class _Builder:
 
     def figure(self, ev: dict) -> None:
         if "monster" in ev:
-            monsters = ((self.state.get("haunt") or {}).get("monsters")) or {}
-            order = list(monsters) if isinstance(monsters, (dict, list)) else []
-            index = order.index(ev["monster"]) if ev["monster"] in order else 0
             self.emit("move_figure", figure=None, monster=ev["monster"], room=ev["room"],
-                      position=self.figure_position(ev["room"], 5 + index))
+                      position=self.figure_position(ev["room"], 5 + self.monster_index(ev["monster"])))
             return
         seat = ev.get("seat")
         _, ct = self.char_tts(seat)
@@ -191,6 +195,7 @@ class _Builder:
                 self.all_traits(ev["seat"])
             elif kind == "game_started":
                 for seat in ev.get("order") or []:
+                    self.all_traits(seat)
                     room = self.player(seat).get("room")
                     if room:
                         self.figure({"seat": seat, "room": room})
@@ -223,7 +228,8 @@ class _Builder:
                 self.prompt(ev)
             elif kind == "monster_placed":
                 self.emit("spawn_token", token=ev["monster"], kind="monster", name=_monster_name(self.state, ev),
-                          room=ev.get("room"), position=self.figure_position(ev.get("room"), 5), color=None)
+                          room=ev.get("room"), color=None,
+                          position=self.figure_position(ev.get("room"), 5 + self.monster_index(ev["monster"])))
             elif kind in ("monster_stunned", "monster_recovered"):
                 self.emit("flip_token", token=ev["monster"], face_up=kind == "monster_recovered")
             elif kind == "character_died":
@@ -256,12 +262,12 @@ def _value(option: Any) -> Any:
     return option
 
 
-def _monster_name(state: dict, ev: dict) -> dict | None:
+def _monster_name(state: dict, ev: dict) -> dict:
     kind = ev.get("kind")
-    haunt = state.get("haunt") or {}
-    for spec in haunt.get("monster_specs") or haunt.get("specs") or []:
-        if isinstance(spec, dict) and spec.get("id") == kind:
-            return spec.get("name")
+    spec = (state.get("haunt") or {}).get("spec") or {}
+    for m in spec.get("monsters") or []:
+        if isinstance(m, dict) and m.get("id") == kind and isinstance(m.get("name"), dict):
+            return m["name"]
     return {"zh-Hans": str(kind), "zh-Hant": str(kind), "en": str(kind)}
 
 

@@ -78,6 +78,12 @@ class Entry:
     restore_to: int | None    # undo: the version whose state it restores
     revealing: bool
     answer: dict              # the body answered the first time
+    answer_json: str = ""     # the same, encoded (written as is, replayed as is)
+
+    def encoded_answer(self) -> str:
+        if not self.answer_json:
+            self.answer_json = _dumps(self.answer)
+        return self.answer_json
 
 
 def _dumps(obj) -> str:
@@ -136,7 +142,7 @@ class Store:
         self.db.execute(
             "INSERT INTO actions VALUES (?,?,?,?,?,?,?,?,?,?)",
             (table_id, entry.version, entry.request_id, entry.kind, _dumps(entry.action),
-             _dumps(entry.tape), entry.restore_to, int(entry.revealing), _dumps(entry.answer), time.time()))
+             _dumps(entry.tape), entry.restore_to, int(entry.revealing), entry.encoded_answer(), time.time()))
         if snapshot is not None:
             self.db.execute("INSERT OR REPLACE INTO snapshots VALUES (?,?,?)",
                             (table_id, entry.version, _dumps(snapshot)))
@@ -188,6 +194,10 @@ class Store:
             "FROM actions WHERE table_id=? AND request_id=?", (table_id, request_id)).fetchone()
         return self._entry(r) if r else None
 
+    def request_ids(self, table_id: str) -> set[str]:
+        return {r[0] for r in self.db.execute(
+            "SELECT request_id FROM actions WHERE table_id=? AND request_id IS NOT NULL", (table_id,))}
+
     def snapshot(self, table_id: str, at_most: int) -> tuple[int, dict] | None:
         r = self.db.execute(
             "SELECT version, state FROM snapshots WHERE table_id=? AND version<=? ORDER BY version DESC LIMIT 1",
@@ -196,7 +206,7 @@ class Store:
 
     @staticmethod
     def _entry(r) -> Entry:
-        return Entry(r[0], r[1], r[2], json.loads(r[3]), json.loads(r[4]), r[5], bool(r[6]), json.loads(r[7]))
+        return Entry(r[0], r[1], r[2], json.loads(r[3]), json.loads(r[4]), r[5], bool(r[6]), json.loads(r[7]), r[7])
 
     def _tx(self):
         return _Transaction(self.db)

@@ -52,6 +52,8 @@ class Table:
     content: dict
     state: dict
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # request_ids already logged, so a fresh request needs no database read.
+    request_ids: set[str] = field(default_factory=set)
 
     @property
     def id(self) -> str:
@@ -69,15 +71,13 @@ def _full_message(message: dict) -> dict:
 
 
 def seated(state: dict, row: TableRow) -> list[str]:
-    """Seats taken by a player; the consent an undo needs."""
+    """Seats taken by a player (the engine's `players`); the consent an undo needs."""
+    players = state.get("players")
+    if isinstance(players, dict):
+        return [s for s in row.seats if s in players]
     seats = state.get("seats")
-    if isinstance(seats, dict):
-        return [s for s, v in seats.items() if v]
     if isinstance(seats, list) and all(isinstance(s, str) for s in seats):
         return list(seats)
-    players = state.get("players")
-    if isinstance(players, dict) and players:
-        return list(players)
     return list(row.seats)
 
 
@@ -104,7 +104,8 @@ class Tables:
             if row.content_hash and content.get("content_hash") not in (None, row.content_hash):
                 log.warning("table %s was created with content %s; replaying with %s",
                             table_id, row.content_hash, content.get("content_hash"))
-            self.live[table_id] = Table(row, engine, content, self.state_at(row, engine, row.version))
+            self.live[table_id] = Table(row, engine, content, self.state_at(row, engine, row.version),
+                                        request_ids=self.store.request_ids(table_id))
         return len(self.live)
 
     def state_at(self, row: TableRow, engine: Any, version: int) -> dict:
@@ -155,15 +156,14 @@ class Tables:
         return table, token, answer
 
     # -- acting -----------------------------------------------------------
-    def _replayed(self, table: Table, request_id: str | None, action: dict) -> dict | None:
-        if not request_id:
+    def _replayed(self, table: Table, request_id: str | None, action: dict) -> str | None:
+        """The first answer (encoded) to `request_id`, if it was accepted."""
+        if not request_id or request_id not in table.request_ids:
             return None
         entry = self.store.by_request(table.id, request_id)
-        if entry is None:
-            return None
         if entry.action != action:
             raise ProtocolError(409, "REQUEST-ID-REUSED", f"request_id {request_id!r} was version {entry.version}")
-        return entry.answer
+        return entry.answer_json
 
     @staticmethod
     def _check_version(table: Table, expect_version: int | None) -> None:
@@ -173,7 +173,8 @@ class Tables:
                                 extra={"version": table.version})
 
     async def act(self, table: Table, action: dict, request_id: str | None,
-                  expect_version: int | None) -> tuple[int, dict]:
+                  expect_version: int | None) -> tuple[int, dict | str]:
+        """(status, answer); an accepted answer comes encoded, exactly as logged."""
         async with table.lock:
             first = self._replayed(table, request_id, action)
             if first is not None:
@@ -197,7 +198,7 @@ class Tables:
             entry = Entry(version, request_id, "action", action, rng.tape, None,
                           is_revealing(events, rng.tape), answer)
             await self._commit(table, entry, state, snapshot=version % self.snapshot_every == 0)
-            return 200, answer
+            return 200, entry.answer_json
 
     def undo_target(self, table: Table) -> Entry:
         """The last entry still in effect: undos are skipped over to what they
@@ -211,7 +212,7 @@ class Tables:
         raise ProtocolError(409, "UNDO-NOTHING")
 
     async def undo(self, table: Table, consent: list[str], request_id: str | None,
-                   expect_version: int | None) -> tuple[int, dict]:
+                   expect_version: int | None) -> tuple[int, dict | str]:
         action = {"action": "undo", "player": None, "args": {"consent": sorted(set(consent))}}
         async with table.lock:
             first = self._replayed(table, request_id, action)
@@ -235,9 +236,10 @@ class Tables:
                       "messages": narrate.messages([undone], table.content, state)}
             entry = Entry(version, request_id, "undo", action, [], target.version - 1, False, answer)
             await self._commit(table, entry, state, snapshot=True)
-            return 200, answer
+            return 200, entry.answer_json
 
     async def _commit(self, table: Table, entry: Entry, state: dict, snapshot: bool) -> None:
+        entry.encoded_answer()   # once, on the loop; the writer stores these very bytes
         try:
             await self.writer.append(table.id, entry, state if snapshot else None)
         except VersionConflict:
@@ -248,6 +250,8 @@ class Tables:
                                 extra={"version": row.version}) from None
         table.state = state
         table.row.version = entry.version
+        if entry.request_id:
+            table.request_ids.add(entry.request_id)
 
 
 def monotonic_ms(start: float) -> float:

@@ -45,7 +45,9 @@ def dumps(obj: Any) -> str:
 
 
 def respond(obj: Any, status: int = 200, headers: dict | None = None) -> web.Response:
-    return web.Response(body=dumps(obj).encode("utf-8"), status=status, headers=headers,
+    """`obj` may come already encoded (a logged answer replayed byte for byte)."""
+    text = obj if isinstance(obj, str) else dumps(obj)
+    return web.Response(body=text.encode("utf-8"), status=status, headers=headers,
                         content_type=JSON_TYPE, charset="utf-8")
 
 

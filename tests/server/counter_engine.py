@@ -15,20 +15,21 @@ class CounterEngine:
     def new_table(self, content, options, rng):
         deck = list(content["cards"])
         shuffle(deck, rng)
-        return {"phase": "lobby", "seats": [], "all_seats": list(options["seats"]), "count": 0,
+        # Same shape as the house state: `seats` from the options, `players` for those seated.
+        return {"phase": "lobby", "seats": list(options["seats"]), "players": {}, "count": 0,
                 "deck": deck, "hands": {}, "last_roll": None}
 
     def apply(self, state, action, rng):
         s = copy.deepcopy(state)
         name, seat, args = action["action"], action.get("player"), action.get("args") or {}
-        if seat not in s["all_seats"]:
+        if seat not in s["seats"]:
             raise _refuse("BAD-ARGS", "no such seat")
         if name == "sit":
-            if seat in s["seats"]:
+            if seat in s["players"]:
                 raise _refuse("R-TEST-SIT", "already seated")
-            s["seats"].append(seat)
+            s["players"][seat] = {"character": None}
             return s, [{"type": "seated", "seat": seat}]
-        if seat not in s["seats"]:
+        if seat not in s["players"]:
             raise _refuse("R-TEST-SEATED", "sit down first")
         if name == "add":
             n = args.get("n", 1)
@@ -52,8 +53,8 @@ class CounterEngine:
         raise _refuse("R-TEST-1", f"unknown action {name}")
 
     def legal_actions(self, state, seat):
-        if seat not in state["seats"]:
-            return [{"action": "sit", "args": {}}] if seat in state["all_seats"] else []
+        if seat not in state["players"]:
+            return [{"action": "sit", "args": {}}] if seat in state["seats"] else []
         return [{"action": "add", "args": {"n": n}} for n in (1, 2, 3)] + [
             {"action": "roll", "args": {}}, {"action": "draw", "args": {}}]
 

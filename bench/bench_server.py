@@ -1,0 +1,275 @@
+"""Load the rules server's action endpoint and a bare aiohttp JSON echo app
+the same way, and compare them.
+
+Both servers run as their own process with the same settings (one process,
+no access log, same body cap). The load is a lean asyncio HTTP/1.1 client in
+this process: N keep-alive connections, each sending its next request as soon
+as the previous answer arrives (closed loop, fixed concurrency). Each
+connection drives its own table through an always-legal cycle of real house
+actions (move to the next starting room, end the turn), so every request is
+an accepted action with its durable write (SQLite WAL, synchronous=FULL).
+
+    .venv/bin/python bench/bench_server.py [--connections 64] [--seconds 10]
+
+Targets (docs/BENCHMARKS.md): actions ≥ 50 % of the echo's req/s; p99 ≤ 15 ms
+at 64 connections.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PY = sys.executable
+
+
+# -- the echo app (run as a child process) ----------------------------------
+def run_echo(host: str, port: int, max_body: int) -> None:
+    from aiohttp import web
+
+    async def echo(request: web.Request) -> web.Response:
+        data = await request.json()
+        return web.json_response(data, dumps=lambda o: json.dumps(o, ensure_ascii=False))
+
+    app = web.Application(client_max_size=max_body)
+    app.router.add_post("/echo", echo)
+    web.run_app(app, host=host, port=port, access_log=None, print=None)
+
+
+# -- a minimal keep-alive HTTP client -----------------------------------------
+class Conn:
+    def __init__(self, host: str, port: int):
+        self.host, self.port = host, port
+
+    async def open(self) -> None:
+        self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        sock = self.writer.get_extra_info("socket")
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+    async def request(self, method: str, path: str, body: dict | None = None, token: str | None = None):
+        data = json.dumps(body, ensure_ascii=False).encode() if body is not None else b""
+        head = [f"{method} {path} HTTP/1.1", f"Host: {self.host}", "Content-Type: application/json",
+                f"Content-Length: {len(data)}"]
+        if token:
+            head.append(f"Authorization: Bearer {token}")
+        self.writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + data)
+        status = int((await self.reader.readline()).split()[1])
+        length = 0
+        while True:
+            line = await self.reader.readline()
+            if line in (b"\r\n", b""):
+                break
+            if line[:15].lower() == b"content-length:":
+                length = int(line[15:])
+        payload = await self.reader.readexactly(length)
+        return status, payload
+
+    def close(self) -> None:
+        self.writer.close()
+
+
+async def wait_up(host: str, port: int, timeout: float = 30) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        try:
+            _, w = await asyncio.open_connection(host, port)
+            w.close()
+            return
+        except OSError:
+            await asyncio.sleep(0.1)
+    raise SystemExit(f"server on {port} did not come up")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+# -- workloads ---------------------------------------------------------------
+class HouseTable:
+    """One table, two seats, cycling move → end_turn with alternating rooms;
+    R-MOVE-2 guarantees the one-room move is always legal."""
+
+    def __init__(self, conn: Conn, rooms: list[str], characters: list[str]):
+        self.conn, self.rooms, self.characters = conn, rooms, characters
+        self.step = 0
+
+    async def setup(self) -> None:
+        st, body = await self.conn.request("POST", "/v1/tables", {"ruleset": "house", "locale": "zh-Hans",
+                                                                  "seats": ["Red", "Blue"]})
+        created = json.loads(body)
+        assert st == 201, body
+        self.tid, self.token = created["table_id"], created["host_token"]
+        for seat, character in zip(("Red", "Blue"), self.characters):
+            for action, args in (("sit", {}), ("choose_character", {"character": character, "side": 0})):
+                await self.act(action, seat, args)
+        await self.act("start", "Red", {"first": "Red"})
+        self.where = {"Red": 0, "Blue": 0}
+        self.seat = "Red"
+
+    async def act(self, action: str, seat: str, args: dict):
+        st, body = await self.conn.request("POST", f"/v1/tables/{self.tid}/actions",
+                                           {"action": action, "player": seat, "args": args,
+                                            "request_id": f"{self.tid}-{self.step}"}, self.token)
+        self.step += 1
+        if st != 200:
+            raise RuntimeError(f"{action} by {seat}: {st} {body[:300]!r}")
+        return st
+
+    async def next(self):
+        seat = self.seat
+        if self.step % 2 == 0:
+            self.where[seat] = (self.where[seat] + 1) % len(self.rooms)
+            return await self.act("move", seat, {"to": self.rooms[self.where[seat]]})
+        self.seat = "Blue" if seat == "Red" else "Red"
+        return await self.act("end_turn", seat, {})
+
+
+class Echo:
+    def __init__(self, conn: Conn):
+        self.conn, self.step = conn, 0
+
+    async def setup(self) -> None:
+        pass
+
+    async def next(self):
+        body = {"action": "move", "player": "Red", "args": {"to": "foyer"}, "request_id": f"e-{self.step}"}
+        self.step += 1
+        st, _ = await self.conn.request("POST", "/echo", body, "x" * 32)
+        return st
+
+
+async def load(host: str, port: int, make, connections: int, seconds: float, warmup: float) -> dict:
+    conns = [Conn(host, port) for _ in range(connections)]
+    for c in conns:
+        await c.open()
+    drivers = [make(c) for c in conns]
+    await asyncio.gather(*[d.setup() for d in drivers])
+    latencies: list[float] = []
+    errors = 0
+    t_start = time.perf_counter()
+    t_measure = t_start + warmup
+    t_end = t_measure + seconds
+
+    async def run(d):
+        nonlocal errors
+        while True:
+            t0 = time.perf_counter()
+            if t0 >= t_end:
+                return
+            try:
+                st = await d.next()
+            except RuntimeError as exc:
+                errors += 1
+                print("error:", exc, file=sys.stderr)
+                return
+            t1 = time.perf_counter()
+            if t0 >= t_measure:
+                latencies.append(t1 - t0)
+                if st != 200:
+                    errors += 1
+
+    await asyncio.gather(*[run(d) for d in drivers])
+    for c in conns:
+        c.close()
+    latencies.sort()
+    n = len(latencies)
+    return {"requests": n, "rps": n / seconds, "errors": errors,
+            "p50_ms": latencies[n // 2] * 1000 if n else float("nan"),
+            "p99_ms": latencies[min(n - 1, int(n * 0.99))] * 1000 if n else float("nan")}
+
+
+def start(cmd: list[str], env: dict | None = None) -> subprocess.Popen:
+    return subprocess.Popen(cmd, cwd=ROOT, env={**os.environ, **(env or {})},
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+def stop(proc: subprocess.Popen) -> None:
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
+def house_inputs(content_dir: Path) -> tuple[list[str], list[str]]:
+    content = json.loads((content_dir / "house.json").read_text(encoding="utf-8"))
+    ground = [rid for rid, r in content["rooms"].items() if (r.get("start") or {}).get("floor") == "ground"]
+    return ground, list(content["characters"])[:2]
+
+
+def compile_content(build_dir: Path) -> Path:
+    """Compile the house content into `<build_dir>/content/` (no other build step needed)."""
+    from pipeline.content.compile import write_compiled
+    from pipeline.content.loader import load_ruleset
+    return write_compiled(load_ruleset(ROOT, "house"), ROOT, build_dir).parent
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--connections", type=int, default=64)
+    ap.add_argument("--seconds", type=float, default=10)
+    ap.add_argument("--warmup", type=float, default=2)
+    ap.add_argument("--sync", default="FULL", choices=["FULL", "NORMAL"])
+    ap.add_argument("--echo-server", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--port", type=int, default=0, help=argparse.SUPPRESS)
+    a = ap.parse_args()
+    max_body = 64 * 1024
+    if a.echo_server:
+        run_echo("127.0.0.1", a.port, max_body)
+        return 0
+
+    sys.path.insert(0, str(ROOT))
+    host = "127.0.0.1"
+    results = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        content_dir = ROOT / "build" / "content"
+        if not (content_dir / "house.json").is_file():
+            content_dir = compile_content(Path(tmp))
+        rooms, characters = house_inputs(content_dir)
+
+        port = free_port()
+        proc = start([PY, str(Path(__file__).resolve()), "--echo-server", "--port", str(port)])
+        try:
+            asyncio.run(wait_up(host, port))
+            results["echo"] = asyncio.run(load(host, port, Echo, a.connections, a.seconds, a.warmup))
+        finally:
+            stop(proc)
+
+        port = free_port()
+        proc = start([PY, "-m", "server", "--host", host, "--port", str(port), "--db", f"{tmp}/bench.sqlite3",
+                      "--content", str(content_dir), "--max-body", str(max_body), "--sync", a.sync,
+                      "--rate", "1000000", "--burst", "1000000", "--log-level", "WARNING"])
+        try:
+            asyncio.run(wait_up(host, port))
+            results["actions"] = asyncio.run(load(host, port, lambda c: HouseTable(c, rooms, characters),
+                                                  a.connections, a.seconds, a.warmup))
+        finally:
+            stop(proc)
+            err = proc.stderr.read().decode(errors="replace").strip()
+            if err:
+                print(err[-2000:], file=sys.stderr)
+
+    print(f"connections={a.connections} seconds={a.seconds} sqlite synchronous={a.sync} "
+          f"cpus={os.cpu_count()} python={sys.version.split()[0]}")
+    print(f"{'':10} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8} {'errors':>7}")
+    for name, r in results.items():
+        print(f"{name:10} {r['rps']:9.0f} {r['p50_ms']:8.2f} {r['p99_ms']:8.2f} {r['errors']:7d}")
+    ratio = results["actions"]["rps"] / results["echo"]["rps"]
+    p99 = results["actions"]["p99_ms"]
+    print(f"ratio actions/echo = {ratio:.2f} (target ≥ 0.50): {'met' if ratio >= 0.5 else 'NOT met'}")
+    print(f"actions p99 = {p99:.2f} ms (target ≤ 15 ms): {'met' if p99 <= 15 else 'NOT met'}")
+    return 0 if ratio >= 0.5 and p99 <= 15 and not results["actions"]["errors"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
