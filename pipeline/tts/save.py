@@ -11,7 +11,7 @@ import re
 from typing import Callable
 
 from . import layout, objects, stable
-from .plan import TRAITS, Plan
+from .plan import CREDITS_KEY, TRAITS, Plan
 from .terms import term
 
 VERSION_NUMBER = "v13.2.2"     # TTS version whose save format this follows
@@ -55,6 +55,9 @@ def build_save(plan: Plan, content: dict, manifest: dict, locale: str, url: Call
                                 _tr((layout.OMEN_COUNTER_X, layout.SURFACE_Y, layout.ROW_DECKS_Z)),
                                 term("omen_counter", locale), [TAG, "omen_counter"]))
     objs.extend(_track(plan, locale, url, scripts))
+    credits = assets.get("extras", {}).get("credits")
+    if credits:
+        objs.append(_credits_card(plan, url(credits), locale))
     for color, x, z, rot in layout.HANDS:
         objs.append(objects.hand_zone(plan.hands[color],
                                       stable.transform(x, layout.SURFACE_Y + 2, z, rot_y=rot,
@@ -241,3 +244,12 @@ def _track(plan, locale, url, scripts):
     yield objects.block(tp["clip"], _tr((tx + first["x"], ty + 0.3, tz + first["z"]),
                                         scale=layout.CLIP_SCALE),
                         term("track_clip", locale), "#d4ac0d", [TAG, "track_clip"])
+
+
+def _credits_card(plan, face_url, locale):
+    """The icon and font credits (CC BY needs them shown): a single card."""
+    entry = objects.custom_deck_entry(face_url, face_url, 1, 1, back_is_hidden=True)
+    key = CREDITS_KEY
+    return objects.card(plan.guids.guid("card", "credits"), key * 100, key, entry,
+                        _tr((layout.OMEN_COUNTER_X, layout.SURFACE_Y, layout.ROW_DISCARD_Z)),
+                        term("credits", locale), "", [TAG, "credits"], "credits")

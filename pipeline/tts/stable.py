@@ -62,6 +62,7 @@ def write_atomic(path: Path, data: str | bytes) -> bool:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
+        os.chmod(tmp, 0o666 & ~_umask())    # mkstemp makes 0600; outputs are shared files
         with os.fdopen(fd, "wb") as fh:
             fh.write(raw)
         os.replace(tmp, path)
@@ -70,3 +71,9 @@ def write_atomic(path: Path, data: str | bytes) -> bool:
             os.unlink(tmp)
         raise
     return True
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

@@ -22,6 +22,7 @@ TERMS: dict[str, dict[str, str]] = {
     "track": {"zh-Hans": "记录轨道", "zh-Hant": "記錄軌道", "en": "Turn/damage track"},
     "track_clip": {"zh-Hans": "轨道夹", "zh-Hant": "軌道夾", "en": "Track clip"},
     "clip": {"zh-Hans": "属性夹", "zh-Hant": "屬性夾", "en": "trait clip"},
+    "credits": {"zh-Hans": "制作名单", "zh-Hant": "製作名單", "en": "Credits"},
     "die": {"zh-Hans": "骰子", "zh-Hant": "骰子", "en": "Die"},
     "die_help": {
         "zh-Hans": "点数 0,0,1,1,2,2：1–2 点为 0，3–4 点为 1，5–6 点为 2。",

@@ -82,8 +82,10 @@ def manifest(assets: Path, doc: dict) -> dict:
             chars[cid] = {"sides": sides}
         thumb = f"thumbnail.{loc}.ffffffffffff.png"
         _png(assets / thumb, (256, 256))
+        credits = f"credits.{loc}.999999999999.jpg"
+        _png(assets / credits, (4, 4))
         locales[loc] = {"decks": decks, "rooms": rooms, "characters": chars,
-                        "extras": {"thumbnail": thumb}}
+                        "extras": {"thumbnail": thumb, "credits": credits}}
     return {"ruleset": "house", "renderer": "test", "card_px": [4, 4], "tile_px": 64,
             "locales": locales}
 
