@@ -11,6 +11,7 @@ import pytest
 
 from pipeline.tts import schema
 from tests.tts_fake import TTSFake
+from tests.tts_fake.saves import strings, walk
 
 ROOT = Path(__file__).resolve().parents[1]
 TTS = ROOT / "build" / "tts"
@@ -23,23 +24,6 @@ def load(path):
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-def walk(objs):
-    for o in objs:
-        yield o
-        yield from walk(o.get("ContainedObjects", []))
-
-
-def urls(value):
-    if isinstance(value, dict):
-        for v in value.values():
-            yield from urls(v)
-    elif isinstance(value, list):
-        for v in value:
-            yield from urls(v)
-    elif isinstance(value, str) and value.startswith(("file://", "http://", "https://")):
-        yield value
-
-
 @pytest.mark.parametrize("path", SAVES, ids=[p.name for p in SAVES])
 def test_built_save_passes_the_schema(path):
     assert schema.problems(load(path)) == []
@@ -48,7 +32,7 @@ def test_built_save_passes_the_schema(path):
 
 @pytest.mark.parametrize("path", SAVES, ids=[p.name for p in SAVES])
 def test_every_url_in_a_built_save_names_a_built_asset(path):
-    found = list(urls(load(path)))
+    found = [s for s in strings(load(path)) if s.startswith(("file://", "http://", "https://"))]
     assert found
     for url in found:
         name = unquote(url.rsplit("/", 1)[1])

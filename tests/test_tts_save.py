@@ -12,6 +12,7 @@ import pytest
 from pipeline.tts import layout, schema, stage
 from pipeline.tts.urls import BaseUrlError, resolve
 from tests.tts_fake.fixture import START, make_build
+from tests.tts_fake.saves import strings, walk
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -25,25 +26,8 @@ def built(tmp_path):
     return build, result, saves
 
 
-def walk(objs):
-    for o in objs:
-        yield o
-        yield from walk(o.get("ContainedObjects", []))
-
-
 def by_tag(save, tag):
     return [o for o in walk(save["ObjectStates"]) if tag in o["Tags"]]
-
-
-def strings(value):
-    if isinstance(value, dict):
-        for v in value.values():
-            yield from strings(v)
-    elif isinstance(value, list):
-        for v in value:
-            yield from strings(v)
-    elif isinstance(value, str):
-        yield value
 
 
 def test_one_save_and_thumbnail_per_locale(built):
