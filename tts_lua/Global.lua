@@ -7,14 +7,17 @@ local state = require("hauntkit/state")
 local panel = require("hauntkit/panel")
 local connect = require("hauntkit/connect")
 local gestures = require("hauntkit/gestures")
+local boards = require("hauntkit/boards")
+require("hauntkit/prompts")      -- registers the `prompt` effect
 
 function onLoad(script_state)
   state.load(script_state)
   panel.init()
-  if state.data.table_id ~= "" and state.data.token ~= "" then
+  boards.setup()
+  if state.data.url ~= "" and state.data.table_id ~= "" and state.data.token ~= "" then
     connect.resume()
   else
-    panel.status("offline")
+    connect.offline()
   end
   log(config.ruleset .. " " .. config.mod_version .. " (" .. config.locale .. ")", "hauntkit")
 end
@@ -45,7 +48,23 @@ function hk_gesture(params)
   return gestures.record(params)
 end
 
--- The play loop (and the tests) collect the recorded gestures here.
-function hk_take_gestures()
-  return gestures.take()
+-- Character board buttons (created by hauntkit/boards).
+function hk_btn_choose_a(board, color)
+  boards.choose(board, color, 0)
+end
+
+function hk_btn_choose_b(board, color)
+  boards.choose(board, color, 1)
+end
+
+function hk_btn_start(_, color)
+  boards.act("start", color)
+end
+
+function hk_btn_roll(_, color)
+  boards.act("roll", color)
+end
+
+function hk_btn_end_turn(_, color)
+  boards.act("end_turn", color)
 end

@@ -10,8 +10,11 @@ What it models (grow it as the Lua grows): objects with GUIDs, positions,
 tags and values; containers with takeObject/putObject; Global.call between
 scripts; XmlUI elements by id (attributes and values); broadcast/print/log
 capture; Wait.time/frames/condition stepped by the test; WebRequest answered
-by a pluggable Python handler `web(request) -> (status, body)`; seated
-players and their hand objects.
+by a pluggable Python handler `web(request) -> (status, body)` (see
+`tests/tts_fake/live.py` for one that forwards to a real server over HTTP;
+a handler raising `Hold` leaves the request unanswered, like a server that
+hangs); seated players and their hand zones; object buttons and options
+dialogs; dice faces; spawned objects; the one-card-deck quirk.
 """
 from __future__ import annotations
 
@@ -41,6 +44,10 @@ class TTSError(RuntimeError):
     """A Lua error raised while running a script in the fake."""
 
 
+class Hold(Exception):
+    """Raised by a web handler: the request never gets an answer."""
+
+
 @dataclass
 class Captured:
     broadcasts: list = field(default_factory=list)
@@ -55,8 +62,10 @@ class Captured:
 
 class TTSFake:
     def __init__(self, save: dict, web: Callable[[WebCall], tuple[int, str]] | None = None,
-                 seated: list[str] | None = None):
+                 seated: list[str] | None = None, float_numbers: bool = False):
         self.save = save
+        # TTS's JSON.encode may write 3 as 3.0; with this on, every number goes out as a float.
+        self.float_numbers = float_numbers
         self.web = web
         self.seated = list(seated or ["White", "Red", "Blue"])
         self.hands: dict[str, list] = {}
@@ -97,7 +106,10 @@ class TTSFake:
         return value
 
     def _json_encode(self, value):
-        return json.dumps(self.to_py(value), ensure_ascii=False)
+        data = self.to_py(value)
+        if self.float_numbers:
+            data = _floats(data)
+        return json.dumps(data, ensure_ascii=False)
 
     def _json_decode(self, text):
         return self.to_lua(json.loads(text))
@@ -184,24 +196,89 @@ class TTSFake:
         for _ in range(frames):
             pending, self._web_pending = self._web_pending, []
             for req, call, callback in pending:
-                self._answer(req, call)
-                if callback is not None:
+                if self._answer(req, call) and callback is not None:
                     self._guarded(callback, req)
             self._guarded(self.driver.step, seconds if _ == 0 else 0)
 
-    def _answer(self, req, call: WebCall) -> None:
-        req["is_done"] = True
+    def _answer(self, req, call: WebCall) -> bool:
+        """Fill in the request's answer; False when the handler holds it."""
+        if req["disposed"]:
+            return False
         if self.web is None:
+            req["is_done"] = True
             req["is_error"], req["error"] = True, "no server (the fake has no web handler)"
             return
         try:
             status, body = self.web(call)
+        except Hold:
+            return False
         except ConnectionError as exc:
+            req["is_done"] = True
             req["is_error"], req["error"] = True, str(exc)
-            return
+            return True
+        req["is_done"] = True
         req["response_code"] = status
         req["text"] = body if isinstance(body, str) else json.dumps(body, ensure_ascii=False)
+        return True
+
+    def settle(self, seconds: float = 0.0, rounds: int = 50) -> None:
+        """Step until no web request is waiting (answers that trigger more
+        requests are followed), then advance the clock by `seconds`."""
+        for _ in range(rounds):
+            if not self._web_pending:
+                break
+            self.step(0.0)
+        self.step(seconds)
+        for _ in range(rounds):
+            if not self._web_pending:
+                break
+            self.step(0.0)
+
+    # -- players' gestures ----------------------------------------------
+    def drag(self, guid: str, to: dict, player: str) -> None:
+        """Pick an object up and drop it at `to`, firing its object script."""
+        env = self.driver.env(guid)
+        obj = self.object(guid)
+        if env is not None and env["onPickUp"]:
+            self._guarded(env["onPickUp"], player)
+        self._guarded(obj.setPosition, self.to_lua(to))
+        if env is not None and env["onDrop"]:
+            self._guarded(env["onDrop"], player)
+
+    def click_button(self, guid: str, which: str, player: str):
+        return self._guarded(self.driver.click_button, guid, which, player)
+
+    def dialogs(self) -> list[dict]:
+        return [{"color": d["color"], "text": d["text"], "options": self.to_py(d["options"])}
+                for d in self.driver.dialogs().values()]
+
+    def answer_dialog(self, player: str, index: int):
+        return self._guarded(self.driver.answer_dialog, player, index)
+
+    def state_of(self, guid: str) -> dict | None:
+        """Position, rotation, lock, value and die face of an object on the table."""
+        st = self.driver.object_state(guid)
+        return None if st is None else self.to_py(st)
+
+    def contents(self, guid: str) -> list[str] | None:
+        found = self.driver.contents(guid)
+        return None if found is None else (self.to_py(found) or [])
+
+    def in_hand(self, player: str, guid: str) -> bool:
+        return bool(self.driver.in_hand(player, guid))
 
     def save_state(self) -> str:
         fn = self.global_env()["onSave"]
         return self._guarded(fn) if fn else ""
+
+
+def _floats(value):
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return float(value)
+    if isinstance(value, list):
+        return [_floats(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _floats(v) for k, v in value.items()}
+    return value

@@ -2,13 +2,35 @@
 -- creates a table for the seated players; with one, the panel checks that
 -- the table exists and the token is accepted. Every request carries the mod
 -- version; when the server names a different one the host is told the save
--- is outdated. Without a server the table stays playable by hand.
+-- is outdated. Without a server the table stays playable by hand, and says
+-- so once.
 local config = require("hauntkit/config")
 local state = require("hauntkit/state")
 local panel = require("hauntkit/panel")
 local http = require("hauntkit/http")
+local client = require("hauntkit/client")
+local sync = require("hauntkit/sync")
+local effects = require("hauntkit/effects")
+local words = require("hauntkit/words")
 
 local M = {}
+
+M.said_offline = false
+
+-- The sandbox notice, at most once per load.
+function M.offline(detail)
+  client.online = false
+  sync.stop()
+  if detail ~= nil then
+    panel.status("failed", detail)
+  else
+    panel.status("offline")
+  end
+  if not M.said_offline then
+    M.said_offline = true
+    broadcastToAll(words.get("offline_once"), {0.8, 0.8, 0.8})
+  end
+end
 
 local function check_version(answer)
   local expected = answer and answer.mod_version
@@ -20,20 +42,31 @@ local function check_version(answer)
   return true
 end
 
-local function connected(answer)
-  state.data.version = tonumber(answer.version) or state.data.version
+-- A new table: its setup effects are version 0. An existing one: catch up
+-- from the version this save last applied (a save newer than the table
+-- cannot be caught up, so it is laid out again).
+local function connected(answer, fresh)
+  client.online = true
   if check_version(answer) then
     panel.status("connected", state.data.table_id)
   end
-  M.on_connected(answer)
+  local version = tonumber(answer.version) or 0
+  if fresh then
+    state.data.version, state.data.seq = version, -1
+    for _, e in ipairs(answer.effects or {}) do
+      effects.apply(e)
+    end
+  elseif state.data.version > version then
+    sync.resync()
+  else
+    sync.poll()
+  end
+  sync.start()
 end
-
--- Replaced by the play loop (polling, effects) when it is loaded.
-function M.on_connected(_) end
 
 function M.start(player)
   if state.data.url == "" then
-    panel.status("failed", panel.text("need_url"))
+    M.offline(panel.text("need_url"))
     return
   end
   panel.status("connecting")
@@ -45,7 +78,7 @@ function M.start(player)
     }
     http.request("POST", state.data.url, "/v1/tables", body, nil, function(ok, _, answer, err)
       if not ok then
-        panel.status("failed", err)
+        M.offline(err)
         return
       end
       state.data.table_id = tostring(answer.table_id)
@@ -55,8 +88,8 @@ function M.start(player)
       if player ~= nil and player.color ~= nil then
         broadcastToColor(panel.text("token_note"), player.color, {0.9, 0.9, 0.9})
       end
-      connected(answer)
-    end)
+      connected(answer, true)
+    end, {retries = 0})   -- no request_id here: a retry could make a second table
   else
     M.resume()
   end
@@ -67,10 +100,10 @@ function M.resume()
   local path = "/v1/tables/" .. state.data.table_id
   http.request("GET", state.data.url, path, nil, state.data.token, function(ok, _, answer, err)
     if not ok then
-      panel.status("failed", err)
+      M.offline(err)
       return
     end
-    connected(answer)
+    connected(answer, false)
   end)
 end
 

@@ -1,31 +1,123 @@
--- What players did on the table, as reported by object scripts: the raw
--- material the play loop turns into server actions. Kept as a bounded queue
--- so nothing grows without limit while no server is connected.
+-- Gestures → actions. Object scripts report what a player did (see
+-- objects/report.lua); this turns a figure dropped on a room into `move`
+-- and one dropped on the empty cell beyond its room into `discover`. The
+-- server decides: after its answer the figure stands where the server's
+-- effects put it, or back where it was picked up. Offline nothing is sent
+-- and the table stays a sandbox.
+local util = require("hauntkit/util")
+local client = require("hauntkit/client")
+local words = require("hauntkit/words")
+
 local M = {}
 
-M.queue = {}
-M.limit = 64
+M.origins = {}   -- figure GUID → where it was picked up
+M.handled = 0    -- gestures turned into actions (diagnostics, tests)
 
-local kinds = {drop = true, pickup = true, rotate = true, roll = true}
-
-function M.record(params)
-  if type(params) ~= "table" or not kinds[params.kind] then
-    return false
+-- The room tile on the table whose square holds `pos` (ignoring height).
+function M.room_at(pos)
+  local best, best_d = nil, nil
+  for _, tile in ipairs(getObjectsWithTag("room")) do
+    local p = tile.getPosition()
+    local half = tile.getScale().x      -- a Custom_Tile is 2 units at scale 1
+    local dx, dz = math.abs(pos.x - p.x), math.abs(pos.z - p.z)
+    if dx <= half and dz <= half then
+      local d = dx + dz
+      if best_d == nil or d < best_d then
+        best, best_d = tile, d
+      end
+    end
   end
-  table.insert(M.queue, {
-    kind = params.kind, guid = params.guid, player = params.player,
-    role = params.role,
-  })
-  while #M.queue > M.limit do
-    table.remove(M.queue, 1)
-  end
-  return true
+  return best
 end
 
-function M.take()
-  local out = M.queue
-  M.queue = {}
-  return out
+-- The side (N/E/S/W, north = +Z) of `tile` whose neighbouring cell holds
+-- `pos`, or nil when `pos` is not one cell away.
+function M.side_towards(tile, pos)
+  local p = tile.getPosition()
+  local pitch = 2 * tile.getScale().x
+  local dx, dz = pos.x - p.x, pos.z - p.z
+  local ax, az = math.abs(dx), math.abs(dz)
+  local along, across = math.max(ax, az), math.min(ax, az)
+  if along < 0.5 * pitch or along > 1.5 * pitch or across > 0.5 * pitch then
+    return nil
+  end
+  if az >= ax then
+    return dz > 0 and "N" or "S"
+  end
+  return dx > 0 and "E" or "W"
+end
+
+local function moved_by(answer, guid)
+  for _, e in ipairs((answer and answer.effects) or {}) do
+    if e.op == "move_figure" and e.figure == guid then
+      return true
+    end
+  end
+  return false
+end
+
+local function figure_dropped(obj, player)
+  local guid = obj.getGUID()
+  local origin = M.origins[guid]
+  M.origins[guid] = nil
+  local pos = obj.getPosition()
+  local target = M.room_at(pos)
+  local from = origin and M.room_at(origin) or nil
+  local back = function()
+    if origin ~= nil then
+      obj.setPositionSmooth(origin)
+    end
+  end
+  local action, args
+  if target ~= nil and target ~= from then
+    action, args = "move", {to = util.content_id(target, "room")}
+  elseif target == nil and from ~= nil and M.side_towards(from, pos) ~= nil then
+    action, args = "discover", {side = M.side_towards(from, pos)}
+  end
+  if not client.online then
+    return                                -- sandbox: the drop stands
+  end
+  if action == nil then
+    if target == nil then
+      broadcastToColor(words.get("not_in_room"), player, {1, 0.7, 0.4})
+    end
+    back()
+    return
+  end
+  M.handled = M.handled + 1
+  client.act(action, player, args, function(ok, answer)
+    if not ok or not moved_by(answer, guid) then
+      back()
+    end
+  end)
+end
+
+local handlers = {
+  figure = {
+    pickup = function(obj)
+      local p = obj.getPosition()
+      M.origins[obj.getGUID()] = {x = p.x, y = p.y, z = p.z}
+    end,
+    drop = figure_dropped,
+  },
+}
+
+-- Called by Global's hk_gesture with {kind, guid, player, role}.
+function M.record(params)
+  if type(params) ~= "table" then
+    return false
+  end
+  local by_role = handlers[params.role]
+  local fn = by_role and by_role[params.kind]
+  if fn == nil then
+    return false
+  end
+  local obj = util.find(params.guid)
+  if obj == nil then
+    return false
+  end
+  fn(obj, params.player)
+  return true
 end
 
 return M

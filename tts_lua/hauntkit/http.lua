@@ -1,9 +1,17 @@
--- JSON over WebRequest.custom. `is_error` only reports transport failures, so
--- a 4xx/5xx answer is turned into an error here too, with the server's
--- localized message when it sent one.
+-- JSON over WebRequest.custom, with the guards TTS does not give us.
+-- `is_error` only reports transport failures, so a 4xx/5xx answer is turned
+-- into an error here too, with the server's localized message when it sent
+-- one. TTS has no request timeout: a Wait.time timer disposes a request that
+-- hangs. A failed transport, a timeout, a 5xx or a 429 is retried with the
+-- very same body, so a POST keeps its request_id and the server answers a
+-- repeat with the first answer instead of applying the action twice.
 local config = require("hauntkit/config")
 
 local M = {}
+
+M.timeout = 10          -- seconds before a hanging request is disposed
+M.retries = 2           -- extra attempts after the first
+M.backoff = 1.5         -- seconds before the first retry, doubled each time
 
 local function join(base, path)
   if string.sub(base, -1) == "/" then
@@ -12,7 +20,7 @@ local function join(base, path)
   return base .. path
 end
 
-function M.request(method, base, path, body, token, callback)
+local function headers_for(token)
   local headers = {
     ["Content-Type"] = "application/json",
     ["Accept"] = "application/json",
@@ -21,37 +29,98 @@ function M.request(method, base, path, body, token, callback)
   if token ~= nil and token ~= "" then
     headers["Authorization"] = "Bearer " .. token
   end
+  return headers
+end
+
+local function decode(text)
+  if text == nil or text == "" then
+    return nil
+  end
+  local ok, value = pcall(JSON.decode, text)
+  if ok and type(value) == "table" then
+    return value
+  end
+  return nil
+end
+
+-- (message, code) of a refusal in the table's locale.
+local function refusal(code, decoded)
+  if type(decoded) == "table" and type(decoded.error) == "table" then
+    local text = decoded.error.message
+    if type(text) == "table" then
+      text = text[config.locale] or text.en
+    end
+    local ecode = tostring(decoded.error.code)
+    if text == nil or text == "" then
+      return ecode, ecode
+    end
+    return tostring(text), ecode
+  end
+  return "HTTP " .. tostring(code), "HTTP-" .. tostring(code)
+end
+
+local function retryable(code)
+  return code == 0 or code == 429 or code >= 500
+end
+
+-- callback(ok, code, answer, message, error_code). `code` is 0 when no
+-- answer came (transport failure or timeout).
+function M.request(method, base, path, body, token, callback, opts)
+  opts = opts or {}
   local data = ""
   if body ~= nil then
     data = JSON.encode(body)
   end
-  return WebRequest.custom(join(base, path), method, true, data, headers, function(req)
-    if req.is_error then
-      callback(false, 0, nil, req.error)
-      return
-    end
-    local decoded = nil
-    if req.text ~= nil and req.text ~= "" then
-      local ok, value = pcall(JSON.decode, req.text)
-      if ok then
-        decoded = value
+  local url = join(base, path)
+  local headers = headers_for(token)
+  local attempts_left = opts.retries or M.retries
+  local wait = M.backoff
+
+  local attempt
+  attempt = function()
+    local finished = false
+    local timer = nil
+    local function finish(ok, code, answer, message, ecode)
+      if finished then
+        return
       end
+      finished = true
+      if timer ~= nil then
+        Wait.stop(timer)
+      end
+      if not ok and retryable(code) and attempts_left > 0 then
+        attempts_left = attempts_left - 1
+        Wait.time(attempt, wait)
+        wait = wait * 2
+        return
+      end
+      callback(ok, code, answer, message, ecode)
     end
-    local code = req.response_code
-    if code >= 400 or decoded == nil or decoded.ok == false then
-      local message = "HTTP " .. tostring(code)
-      if type(decoded) == "table" and type(decoded.error) == "table" then
-        local text = decoded.error.message
-        if type(text) == "table" then
-          text = text[config.locale] or text.en
+    local req = WebRequest.custom(url, method, true, data, headers, function(r)
+      if r.is_error then
+        finish(false, 0, nil, tostring(r.error), "TRANSPORT")
+        return
+      end
+      local code = tonumber(r.response_code) or 0
+      local decoded = decode(r.text)
+      if code >= 400 or decoded == nil or decoded.ok == false then
+        local message, ecode = refusal(code, decoded)
+        finish(false, code, decoded, message, ecode)
+        return
+      end
+      finish(true, code, decoded, nil, nil)
+    end)
+    timer = Wait.time(function()
+      timer = nil
+      if not finished then
+        if req ~= nil then
+          req.dispose()
         end
-        message = tostring(decoded.error.code) .. ": " .. tostring(text)
+        finish(false, 0, nil, "timeout", "TIMEOUT")
       end
-      callback(false, code, decoded, message)
-      return
-    end
-    callback(true, code, decoded, nil)
-  end)
+    end, opts.timeout or M.timeout)
+  end
+  attempt()
 end
 
 return M

@@ -9,7 +9,9 @@ local function defaults()
     url = config.server_url,
     table_id = "",
     token = "",
-    version = 0,
+    version = 0,        -- last table version whose effects are all applied
+    seq = -1,           -- last effect applied of version + 1 (resume mid-list)
+    requests = 0,       -- request_id counter, so ids stay unique across reloads
     mod_version = config.mod_version,
   }
 end

@@ -1,0 +1,70 @@
+"""Compare the fake table with the server's state: where every placed tile,
+figure, trait clip, held card and the omen counter must be, worked out
+independently from the `tts` section (docs/ARCHITECTURE.md) and the
+server's full state. Returns readable mismatches so a failing step says
+what is out of place."""
+from __future__ import annotations
+
+import json
+import math
+
+TOL = 1e-3
+
+
+def _cell(tts: dict, floor: str, x: int, y: int) -> tuple[float, float]:
+    origin = tts["floors"][floor]["origin"]
+    pitch = tts["tile"]["pitch"]
+    return origin["x"] + x * pitch, origin["z"] + y * pitch
+
+
+def _on_board(board: dict, offset: dict) -> tuple[float, float]:
+    """Offset in the board's frame → world x, z (frame = world at rotY 180)."""
+    a = math.radians((board["rot"]["y"] - 180) % 360)
+    x, z = offset["x"], offset["z"]
+    return (board["pos"]["x"] + x * math.cos(a) + z * math.sin(a),
+            board["pos"]["z"] - x * math.sin(a) + z * math.cos(a))
+
+
+def mismatches(fake, state: dict, tts: dict, version: int) -> list[str]:
+    out = []
+    pitch = tts["tile"]["pitch"]
+    for room, (floor, x, y, quarter) in state["tiles"].items():
+        guid = tts["rooms"][room]["guid"]
+        got = fake.state_of(guid)
+        want_x, want_z = _cell(tts, floor, x, y)
+        want_rot = (tts["tile"]["rotation_offset"] + 90 * quarter) % 360
+        if got is None:
+            out.append(f"tile {room} is not on the table")
+            continue
+        if abs(got["pos"]["x"] - want_x) > TOL or abs(got["pos"]["z"] - want_z) > TOL:
+            out.append(f"tile {room} at {got['pos']['x']},{got['pos']['z']}, want {want_x},{want_z}")
+        if round(got["rot"]["y"]) % 360 != want_rot or round(got["rot"]["z"]) % 360 != 0:
+            out.append(f"tile {room} rotation {got['rot']}, want y={want_rot} face up")
+        if tts["rooms"][room]["start"] is None and not got["locked"]:
+            out.append(f"tile {room} is not locked")
+    for seat, p in state["players"].items():
+        if not p.get("character"):
+            continue
+        ct = tts["characters"][p["character"]]
+        if p.get("room"):
+            floor, x, y, _ = state["tiles"][p["room"]]
+            cx, cz = _cell(tts, floor, x, y)
+            fig = fake.state_of(ct["figurine"])
+            if abs(fig["pos"]["x"] - cx) > pitch / 2 or abs(fig["pos"]["z"] - cz) > pitch / 2:
+                out.append(f"{seat}'s figure at {fig['pos']['x']},{fig['pos']['z']}, not in {p['room']}")
+        board = fake.state_of(ct["board"])
+        for trait, index in (p.get("traits") or {}).items():
+            want_x, want_z = _on_board(board, ct["slots"][trait][index + 1])
+            clip = fake.state_of(ct["clips"][trait])
+            if abs(clip["pos"]["x"] - want_x) > TOL or abs(clip["pos"]["z"] - want_z) > TOL:
+                out.append(f"{seat}'s {trait} clip not on index {index}")
+        for card in list(p.get("held") or []) + list(p.get("kept") or []):
+            if not fake.in_hand(seat, tts["cards"][card]["guid"]):
+                out.append(f"{seat} holds {card} but it is not in their hand zone")
+    counter = fake.state_of(tts["omen_counter"])
+    if (counter["value"] or 0) != state.get("omen_count", 0):
+        out.append(f"omen counter {counter['value']}, want {state.get('omen_count')}")
+    applied = json.loads(fake.save_state())["version"]
+    if applied != version:
+        out.append(f"table applied version {applied}, server is at {version}")
+    return out

@@ -1,0 +1,74 @@
+-- Buttons on each character board: choose this character (either side),
+-- start the game, the trait roll a prompt is waiting for, end turn. Each
+-- button only sends the action for the player who clicked; the server says
+-- whether it is allowed.
+local util = require("hauntkit/util")
+local state = require("hauntkit/state")
+local http = require("hauntkit/http")
+local client = require("hauntkit/client")
+local words = require("hauntkit/words")
+
+local M = {}
+
+M.BUTTONS = {
+  {fn = "hk_btn_choose_a", word = "choose_a", x = -0.62, z = 1.12},
+  {fn = "hk_btn_choose_b", word = "choose_b", x = 0.0, z = 1.12},
+  {fn = "hk_btn_start", word = "start", x = 0.62, z = 1.12},
+  {fn = "hk_btn_roll", word = "roll", x = -0.31, z = 1.32},
+  {fn = "hk_btn_end_turn", word = "end_turn", x = 0.31, z = 1.32},
+}
+
+function M.setup()
+  for _, board in ipairs(getObjectsWithTag("board")) do
+    board.clearButtons()
+    for _, b in ipairs(M.BUTTONS) do
+      board.createButton({
+        click_function = b.fn, function_owner = Global, label = words.get(b.word),
+        position = {b.x, 0.2, b.z}, rotation = {0, 180, 0}, scale = {0.1, 1, 0.1},
+        width = 1700, height = 340, font_size = 150,
+      })
+    end
+  end
+end
+
+local function offline_hint(color)
+  broadcastToColor(words.get("offline_once"), color, {0.8, 0.8, 0.8})
+end
+
+-- Sit first when the seat is still free, then choose (the engine wants both).
+function M.choose(board, color, side)
+  local character = util.content_id(board, "character")
+  if not client.online then
+    offline_hint(color)
+    return
+  end
+  local path = "/v1/tables/" .. state.data.table_id .. "/seats"
+  http.request("GET", state.data.url, path, nil, state.data.token, function(ok, _, answer)
+    if not ok then
+      return
+    end
+    local seated = false
+    for _, s in ipairs(answer.seats or {}) do
+      if s.seat == color and s.seated then
+        seated = true
+      end
+    end
+    if seated then
+      client.seat(color, character, side)
+    else
+      client.seat(color, nil, nil, function(sat)
+        if sat then
+          client.seat(color, character, side)
+        end
+      end)
+    end
+  end)
+end
+
+function M.act(action, color)
+  if not client.act(action, color, {}) then
+    offline_hint(color)
+  end
+end
+
+return M

@@ -1,0 +1,269 @@
+-- The effects applier: carries out the server's table instructions
+-- (docs/PROTOCOL.md, "Effects vocabulary") without deciding anything. Every
+-- GUID, position and rotation comes in the effect; an unknown op is skipped
+-- with a warning so an older save keeps working with a newer server.
+-- Handlers that need the network (prompt, sync) are registered by the
+-- modules that own it, which keeps this module free of require cycles.
+local util = require("hauntkit/util")
+local words = require("hauntkit/words")
+
+local M = {}
+
+M.handlers = {}
+M.figures = {}   -- figure GUID → seat, as the server last placed it
+M.tokens = {}    -- server token id → spawned object GUID
+M.turn = nil     -- seat whose turn the server last marked
+M.quiet = false  -- true while laying out a resync: no chat, no dialogs
+
+local function warn(text)
+  log(text, "hauntkit")
+end
+
+function M.register(op, fn)
+  M.handlers[op] = fn
+end
+
+local function face_up(rot_y)
+  return {x = 0, y = tonumber(rot_y) or 0, z = 0}
+end
+
+-- A card by GUID wherever it is: loose on the table, or inside a deck or
+-- bag (then taken out to `pos`). `fallback` is a deck to take the top card
+-- from when the card is nowhere to be found.
+local function fetch_card(guid, pos, rot, fallback, done)
+  local loose = util.find(guid)
+  if loose ~= nil then
+    loose.setRotationSmooth(rot)
+    loose.setPositionSmooth(pos)
+    done(loose)
+    return
+  end
+  local params = {position = pos, rotation = rot, smooth = true, callback_function = done}
+  for _, holder in ipairs(getObjectsWithTag("deck")) do
+    for _, entry in ipairs(holder.getObjects()) do
+      if entry.guid == guid then
+        params.guid = guid
+        holder.takeObject(params)
+        return
+      end
+    end
+  end
+  if fallback ~= nil then
+    params.top = true
+    fallback.takeObject(params)
+    return
+  end
+  warn("card " .. tostring(guid) .. " not found")
+end
+
+local function hand_of(seat)
+  local player = Player[seat]
+  if player == nil then
+    return nil
+  end
+  local ok, hand = pcall(player.getHandTransform, 1)
+  if ok and hand ~= nil then
+    return hand
+  end
+  return nil
+end
+
+local function to_hand(guid, seat, fallback)
+  local hand = hand_of(seat)
+  if hand == nil then
+    warn("no hand zone for " .. tostring(seat))
+    return
+  end
+  fetch_card(guid, util.vec(hand.position), face_up(hand.rotation.y), fallback, function() end)
+end
+
+M.handlers.place_tile = function(e)
+  local pos = util.vec(e.position)
+  if pos == nil then
+    warn("place_tile " .. tostring(e.room) .. " without a position")
+    return
+  end
+  local rot = face_up(e.rot_y)
+  local tile = util.find(e.guid)
+  if tile ~= nil then
+    tile.setLock(true)
+    tile.setRotationSmooth(rot)
+    tile.setPositionSmooth(pos)
+    return
+  end
+  local bag = util.find(e.bag)
+  if bag == nil then
+    warn("place_tile " .. tostring(e.room) .. ": neither the tile nor its bag is on the table")
+    return
+  end
+  bag.takeObject({guid = e.guid, position = pos, rotation = rot, smooth = false,
+                  callback_function = function(obj) obj.setLock(true) end})
+end
+
+M.handlers.move_figure = function(e)
+  local guid = e.figure
+  if (guid == nil or guid == "") and e.monster ~= nil then
+    guid = M.tokens[e.monster]
+  end
+  local figure = util.find(guid)
+  local pos = util.vec(e.position)
+  if figure == nil or pos == nil then
+    warn("move_figure: no figure or position for " .. tostring(e.seat or e.monster))
+    return
+  end
+  if e.seat ~= nil then
+    M.figures[guid] = e.seat
+  end
+  figure.setPositionSmooth(pos)
+end
+
+M.handlers.deal_card = function(e)
+  to_hand(e.guid, e.to_seat, util.find(e.deck_guid))
+end
+
+M.handlers.move_card = function(e)
+  local to = e.to or {}
+  if to.seat ~= nil then
+    to_hand(e.guid, to.seat, nil)
+    return
+  end
+  local pos = util.vec(to.position)
+  if pos == nil then
+    warn("move_card " .. tostring(e.card) .. " without a destination")
+    return
+  end
+  pos.y = pos.y + 0.4
+  fetch_card(e.guid, pos, face_up(180), nil, function() end)
+end
+
+local function clip_to(board_guid, clip_guid, offset)
+  local board, clip = util.find(board_guid), util.find(clip_guid)
+  if board == nil or clip == nil or type(offset) ~= "table" then
+    warn("clip " .. tostring(clip_guid) .. " or its board is missing")
+    return
+  end
+  clip.setPositionSmooth(util.on_board(board, offset, 0.3))
+end
+
+M.handlers.set_trait = function(e)
+  clip_to(e.board, e.clip, e.offset)
+end
+
+M.handlers.set_track = function(e)
+  clip_to(e.guid, e.clip, e.offset)
+end
+
+M.handlers.set_counter = function(e)
+  local counter = util.find(e.guid)
+  if counter ~= nil then
+    counter.setValue(tonumber(e.value) or 0)
+  end
+end
+
+M.handlers.show_dice = function(e)
+  local tray = util.vec(e.tray)
+  for i, guid in ipairs(e.dice or {}) do
+    local die = util.find(guid)
+    local face = (e.faces or {})[i]
+    if die ~= nil and face ~= nil then
+      if tray ~= nil then
+        die.setPositionSmooth({x = tray.x + (i - 1) * 1.3, y = tray.y + 0.5, z = tray.z})
+      end
+      die.setRotationValue(tostring(math.floor(tonumber(face) or 0)))
+    end
+  end
+end
+
+M.handlers.mark_turn = function(e)
+  M.turn = e.seat
+  if Player[e.seat] ~= nil then
+    Turns.enable = true
+    Turns.turn_color = e.seat
+  end
+end
+
+local function tint(color)
+  if type(color) == "string" and Color ~= nil and Color.fromString ~= nil then
+    local ok, value = pcall(Color.fromString, color)
+    if ok then
+      return value
+    end
+  end
+  return {0.95, 0.9, 0.8}
+end
+
+M.handlers.broadcast = function(e)
+  if M.quiet then
+    return
+  end
+  local text = words.pick(e.text)
+  if text == "" then
+    return
+  end
+  if type(e.to) == "table" and #e.to > 0 then
+    for _, seat in ipairs(e.to) do
+      broadcastToColor(text, seat, tint(e.color))
+    end
+  else
+    broadcastToAll(text, tint(e.color))
+  end
+end
+
+M.handlers.spawn_token = function(e)
+  local pos = util.vec(e.position)
+  local known = util.find(M.tokens[e.token])
+  if known ~= nil then
+    if pos ~= nil then
+      known.setPositionSmooth(pos)
+    end
+    return
+  end
+  if pos == nil then
+    warn("spawn_token " .. tostring(e.token) .. " without a position")
+    return
+  end
+  local obj = spawnObject({type = "PlayerPawn", position = pos, callback_function = function(o)
+    o.setName(words.pick(e.name))
+    o.setGMNotes("token:" .. tostring(e.token))
+    o.addTag("hauntkit")
+    o.addTag(e.kind == "monster" and "monster" or "marker")
+  end})
+  M.tokens[e.token] = obj.getGUID()
+end
+
+M.handlers.flip_token = function(e)
+  local obj = util.find(M.tokens[e.token])
+  if obj ~= nil then
+    obj.setRotationSmooth({x = 0, y = 0, z = e.face_up and 0 or 180})
+  end
+end
+
+M.handlers.remove_token = function(e)
+  local obj = util.find(M.tokens[e.token])
+  if obj ~= nil then
+    obj.destruct()
+  end
+  M.tokens[e.token] = nil
+end
+
+M.handlers.game_over = function(e)
+  if not M.quiet then
+    broadcastToAll(words.get("game_over") .. ": " .. words.pick(e.text), {1, 0.85, 0.4})
+  end
+end
+
+-- One effect; false when its op is unknown (skipped with a warning).
+function M.apply(e)
+  local fn = M.handlers[e.op]
+  if fn == nil then
+    warn("unknown effect op " .. tostring(e.op) .. ", skipped")
+    return false
+  end
+  local ok, err = pcall(fn, e)
+  if not ok then
+    warn("effect " .. tostring(e.op) .. " failed: " .. tostring(err))
+  end
+  return ok
+end
+
+return M

@@ -1,0 +1,48 @@
+-- Small helpers shared by the play loop: positions, GUID lookups and the
+-- board-frame turn. Geometry only; nothing here knows a game rule.
+local M = {}
+
+-- rotY at which TTS shows a tile or board upright to the south (White)
+-- seat; the board frame of the tts section equals the world frame there.
+M.UPRIGHT_ROT_Y = 180
+
+function M.vec(p)
+  if type(p) ~= "table" then
+    return nil
+  end
+  return {x = tonumber(p.x) or 0, y = tonumber(p.y) or 0, z = tonumber(p.z) or 0}
+end
+
+-- Is the object's centre a thing we can address (not nil, not destroyed)?
+function M.find(guid)
+  if guid == nil or guid == "" then
+    return nil
+  end
+  return getObjectFromGUID(guid)
+end
+
+-- An offset {x, z} in a board's own frame → a world position over the board,
+-- whatever way a player has turned it.
+function M.on_board(board, offset, lift)
+  local p = board.getPosition()
+  local r = board.getRotation()
+  local a = math.rad(((tonumber(r.y) or 0) - M.UPRIGHT_ROT_Y) % 360)
+  local x, z = tonumber(offset.x) or 0, tonumber(offset.z) or 0
+  return {
+    x = p.x + x * math.cos(a) + z * math.sin(a),
+    y = p.y + (lift or 0.3),
+    z = p.z - x * math.sin(a) + z * math.cos(a),
+  }
+end
+
+-- "room:foyer" → "foyer" (the pipeline writes `<kind>:<id>` into GMNotes).
+function M.content_id(obj, kind)
+  local notes = obj.getGMNotes and obj.getGMNotes() or ""
+  local prefix = kind .. ":"
+  if string.sub(notes, 1, #prefix) == prefix then
+    return string.sub(notes, #prefix + 1)
+  end
+  return nil
+end
+
+return M
