@@ -212,3 +212,22 @@ def test_schema_catches_duplicate_guids_bad_cardids_and_unknown_names(built):
     assert "outside the 69 usable cells" in found
     assert "DeckIDs do not list" in found
     assert "Spaceship" in found
+
+
+def test_clip_slots_follow_the_board_layout_the_renderer_draws(built):
+    """R-SETUP-3: a clip on index i sits on the board's circle for that value;
+    the slots come from layouts/character.yaml's tracks element."""
+    import yaml
+    build, _, _ = built
+    board = yaml.safe_load((ROOT / "layouts" / "character.yaml").read_text(encoding="utf-8"))
+    uv = layout.slots_from_board_layout(board)
+    assert list(uv) == ["might", "speed", "knowledge", "sanity"]
+    assert all(len(row) == 9 for row in uv.values())
+    xs = [u for u, _ in uv["might"]]
+    assert xs == sorted(xs) and len({v for _, v in uv["might"]}) == 1
+    tts = json.loads((build / "content" / "house.json").read_text())["tts"]
+    width, depth = layout.board_size((300, 200))           # the fixture's board image
+    skull = tts["characters"]["lin_wei"]["slots"]["might"][0]
+    assert skull["x"] == pytest.approx((uv["might"][0][0] - 0.5) * width, abs=1e-3)
+    assert skull["z"] == pytest.approx((0.5 - uv["might"][0][1]) * depth, abs=1e-3)
+    assert layout.slots_from_board_layout({"size": [10, 10], "elements": []}) is None

@@ -90,6 +90,24 @@ def slot_offsets(uv: list[list[float]], size: tuple[float, float]) -> list[dict]
     return [{"x": round((u - 0.5) * width, 3), "z": round((0.5 - v) * depth, 3)} for u, v in uv]
 
 
+def slots_from_board_layout(board: dict) -> dict[str, list[list[float]]] | None:
+    """Clip-slot centres (image fractions) from the renderer's character board
+    layout (`layouts/character.yaml`): its `tracks` element puts the skull and
+    the eight values in equal steps after a head column, one row per trait.
+    None when the layout has no such element."""
+    width, height = board.get("size", (0, 0))
+    for el in board.get("elements", []):
+        if el.get("type") != "tracks" or not width or not height:
+            continue
+        x, y, w, _ = el["box"]
+        head, row = el["head"], el["row_height"]
+        step = (w - head) / 9
+        return {trait: [[(x + head + c * step + step / 2) / width, (y + r * row + row / 2) / height]
+                        for c in range(9)]
+                for r, trait in enumerate(el["order"])}
+    return None
+
+
 def default_slots() -> dict[str, list[list[float]]]:
     return {t: [[u, v] for u in DEFAULT_SLOT_U] for t, v in DEFAULT_SLOT_ROWS.items()}
 

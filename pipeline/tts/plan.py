@@ -65,7 +65,10 @@ def _sheet_layout(manifest: dict, deck: str) -> list[list[str]]:
     return first
 
 
-def make_plan(content: dict, manifest: dict, board_px: dict[str, tuple[int, int]] | None = None) -> Plan:
+def make_plan(content: dict, manifest: dict, board_px: dict[str, tuple[int, int]] | None = None,
+              board_slots: dict[str, list[list[float]]] | None = None) -> Plan:
+    """`board_slots`: clip-slot fractions from the board layout, used when the
+    manifest gives none for a character (then evenly spaced defaults)."""
     ruleset = content["ruleset"]
     if manifest.get("ruleset") != ruleset:
         raise PlanError(f"asset manifest is for {manifest.get('ruleset')!r}, content for {ruleset!r}")
@@ -114,7 +117,7 @@ def make_plan(content: dict, manifest: dict, board_px: dict[str, tuple[int, int]
     xs = layout.row_x(len(content["characters"]), layout.BOARD_STEP)
     for (cid, char), x in zip(content["characters"].items(), xs):
         size = layout.board_size(board_px.get(cid))
-        uv = manifest_slots(manifest, cid) or layout.default_slots()
+        uv = manifest_slots(manifest, cid) or board_slots or layout.default_slots()
         plan.characters[cid] = {
             "board": reg.guid("board", cid),
             "figurine": reg.guid("figure", cid),

@@ -14,7 +14,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import luabundle, schema, section, stable, track_image, ui
+from . import layout, luabundle, schema, section, stable, track_image, ui
 from .plan import make_plan
 from .save import build_save
 from .urls import Urls, resolve
@@ -69,6 +69,14 @@ def _board_px(manifest: dict, assets_dir: Path) -> dict[str, tuple[int, int]]:
     return out
 
 
+def _board_slots(root: Path) -> dict | None:
+    path = root / "layouts" / "character.yaml"
+    if not path.is_file():
+        return None
+    import yaml
+    return layout.slots_from_board_layout(yaml.safe_load(path.read_text(encoding="utf-8")) or {})
+
+
 def _load_json(path: Path, what: str) -> dict:
     try:
         return json.loads(Path(path).read_text(encoding="utf-8"))
@@ -103,7 +111,7 @@ def build(ruleset: str, root: Path, build_dir: Path, base_url: str | None = None
 
     base = resolve(base_url, assets_dir, public=public)
     try:
-        plan = make_plan(content, manifest, _board_px(manifest, assets_dir))
+        plan = make_plan(content, manifest, _board_px(manifest, assets_dir), _board_slots(root))
     except ValueError as exc:
         raise StageError(str(exc)) from None
     plan.track["image"] = track_image.write(assets_dir)
