@@ -58,6 +58,7 @@ def write_atomic(path: Path, data: str | bytes) -> bool:
     path = Path(path)
     raw = data.encode("utf-8") if isinstance(data, str) else data
     if path.exists() and path.read_bytes() == raw:
+        os.chmod(path, 0o666 & ~_umask())
         return False
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
