@@ -13,7 +13,7 @@ from pathlib import Path
 
 from aiohttp import web
 
-from . import auth
+from . import auth, effects
 from .assets import serve_asset
 from .content import Rulesets
 from .ratelimit import RateLimiter
@@ -218,7 +218,9 @@ async def get_state(request: web.Request) -> web.Response:
     table, _ = await _table_call(request, with_body=False)
     seat = _seat(request.query.get("seat"))
     return respond({"ok": True, "version": table.version, "seat": seat,
-                    "view": table.engine.view(table.state, seat)})
+                    "view": table.engine.view(table.state, seat),
+                    # The table laid out from scratch, for the Lua's resync.
+                    "effects": effects.layout(table.state, table.content, table.version)})
 
 
 async def get_legal(request: web.Request) -> web.Response:

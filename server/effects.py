@@ -274,3 +274,39 @@ def _monster_name(state: dict, ev: dict) -> dict:
 def build(events: list[dict], state: dict, content: dict, version: int, table_setup: bool = False) -> list[dict]:
     """The effects of one accepted action (version `version`), in order."""
     return _Builder(state, content, version).run(events)
+
+
+def layout(state: dict, content: dict, version: int) -> list[dict]:
+    """Every instruction that lays the whole table out as `state` has it: what
+    the Lua applies after a `sync` effect or a gap in the event numbers
+    (docs/PROTOCOL.md, `GET /state`). Idempotent instructions only: no
+    narration, dice or prompts, so applying it twice changes nothing."""
+    state = state or {}
+    b = _Builder(state, content, version)
+    for room in sorted(state.get("tiles") or {}):
+        tile = tile_of(state, room)
+        if tile is not None:
+            b.tile({"room": room, **tile})
+    players = state.get("players") if isinstance(state.get("players"), dict) else {}
+    for seat, p in players.items():
+        if not isinstance(p, dict):
+            continue
+        if p.get("character"):
+            b.all_traits(seat)
+        if p.get("room"):
+            b.figure({"seat": seat, "room": p["room"]})
+        for card in list(p.get("held") or []) + list(p.get("kept") or []):
+            if isinstance(card, str):
+                b.move_card(card, {"seat": seat})
+    for room, cards in (state.get("floor_items") or {}).items():
+        for card in cards or []:
+            b.move_card(card, {"room": room, "position": b.room_position(room)})
+    for deck, cards in (state.get("discards") or {}).items():
+        for card in cards or []:
+            if deck != "room" and isinstance(card, str):
+                b.move_card(card, {"discard": deck, "position": b.deck(deck).get("discard")})
+    b.emit("set_counter", counter="omen", guid=b.tts.get("omen_counter"), value=state.get("omen_count", 0))
+    order, turn_i = state.get("order") or [], state.get("turn_i")
+    if isinstance(turn_i, int) and 0 <= turn_i < len(order) and state.get("phase") in ("explore", "haunt"):
+        b.emit("mark_turn", seat=order[turn_i], turn=state.get("turn_n"), phase=state.get("phase"))
+    return b.out
