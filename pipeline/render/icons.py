@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import io
+import os
 from pathlib import Path
 
 import resvg_py
@@ -38,14 +39,35 @@ def icon_digest(path: str) -> str:
     return hashlib.sha256(p.read_bytes()).hexdigest()[:16]
 
 
+_disk_cache: Path | None = None
+
+
+def set_cache_dir(path: Path | None) -> None:
+    """Keep rasterized icons between builds and worker processes: resvg is
+    the slowest step of a card after text, and icons repeat a lot."""
+    global _disk_cache
+    _disk_cache = path
+    if path is not None:
+        path.mkdir(parents=True, exist_ok=True)
+
+
 @functools.lru_cache(maxsize=1024)
 def _alpha(path: str, size: int) -> Image.Image:
     p = Path(path)
     if not p.is_file():
         raise MissingIcon(f"icon not found: {p}")
+    cached = _disk_cache / f"{icon_digest(path)}.{size}.png" if _disk_cache else None
+    if cached is not None and cached.exists():
+        with Image.open(cached) as im:
+            return im.copy()
     png = resvg_py.svg_to_bytes(svg_string=p.read_text(encoding="utf-8"),
                                 width=size, height=size, skip_system_fonts=True)
-    return Image.open(io.BytesIO(bytes(png))).convert("RGBA").getchannel("A")
+    alpha = Image.open(io.BytesIO(bytes(png))).convert("RGBA").getchannel("A")
+    if cached is not None:
+        tmp = cached.with_name(f".{cached.name}.{os.getpid()}.tmp")
+        alpha.save(tmp, format="PNG", compress_level=1)
+        os.replace(tmp, cached)
+    return alpha
 
 
 def icon_image(path: str | Path, size: int, colour: str) -> Image.Image:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
 from pathlib import Path
 
 import yaml
@@ -21,6 +22,13 @@ def load(name: str, root: str | None = None) -> dict:
         return yaml.safe_load(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise FileNotFoundError(f"layout file missing: {path}") from None
+
+
+@functools.lru_cache(maxsize=None)
+def digest(name: str) -> str:
+    """Digest of a layout's data (not its file bytes: comments may change freely)."""
+    data = json.dumps(load(name), sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(data.encode()).hexdigest()[:16]
 
 
 @functools.lru_cache(maxsize=None)

@@ -99,6 +99,14 @@ def _width(line: Iterable[Atom], measure: Callable[[Atom], float]) -> float:
     return sum(measure(a) for a in line)
 
 
+def _trailing_spaces(line: list[Atom], widths: list[float]) -> float:
+    w, i = 0.0, len(line) - 1
+    while i >= 0 and line[i].kind == "space":
+        w += widths[i]
+        i -= 1
+    return w
+
+
 def break_atoms(atoms: list[Atom], width: float,
                 measure: Callable[[Atom], float]) -> list[list[Atom]]:
     """Greedy fill with push-out. A run with no allowed break that is wider
@@ -112,28 +120,38 @@ def break_atoms(atoms: list[Atom], width: float,
             paragraphs[-1].append(a)
     for para in paragraphs:
         cur: list[Atom] = []
+        ws: list[float] = []          # widths of `cur`, kept alongside it
+        total = 0.0
         for atom in para:
             if not cur and atom.kind == "space":
                 continue
+            w = measure(atom)
             cur.append(atom)
-            while _width(_strip(cur), measure) > width:
-                cut = _choose_break(cur, width, measure)
+            ws.append(w)
+            total += w
+            while total - _trailing_spaces(cur, ws) > width:
+                cut = _choose_break(cur, ws, width)
                 if cut is None:
                     break
                 lines.append(_strip(cur[:cut]))
-                cur = _strip(cur[cut:]) if cur[cut:] else []
+                cur, ws = cur[cut:], ws[cut:]
+                while cur and cur[0].kind == "space":
+                    cur, ws = cur[1:], ws[1:]
+                total = sum(ws)
         lines.append(_strip(cur))
     return lines
 
 
-def _choose_break(cur: list[Atom], width: float,
-                  measure: Callable[[Atom], float]) -> int | None:
+def _choose_break(cur: list[Atom], ws: list[float], width: float) -> int | None:
     """The last allowed break whose first part fits; failing that, the first
     allowed break (its first part overflows, the caller shrinks the font)."""
+    prefix = [0.0]
+    for w in ws:
+        prefix.append(prefix[-1] + w)
     allowed = [j for j in range(1, len(cur)) if can_break(cur[j - 1], cur[j])
-               and _strip(cur[:j])]
+               and any(a.kind != "space" for a in cur[:j])]
     for j in reversed(allowed):
-        if _width(_strip(cur[:j]), measure) <= width:
+        if prefix[j] - _trailing_spaces(cur[:j], ws[:j]) <= width:
             return j
     return allowed[0] if allowed else None
 

@@ -19,7 +19,7 @@ from PIL import Image
 
 from pipeline.content.model import DECKS, LOCALES, Ruleset
 
-from . import stage
+from . import icons, stage
 from .errors import RenderError
 from .specs import SpecBuilder
 from .worker import atomic_save
@@ -93,7 +93,8 @@ def build_pnp(ruleset: Ruleset, root: Path, build_dir: Path, locales=LOCALES,
     out_dir = build_dir / "pnp"
     cache.mkdir(parents=True, exist_ok=True)
     out_dir.mkdir(parents=True, exist_ok=True)
-    spec = SpecBuilder(ruleset, root, scale=SCALE)
+    icons.set_cache_dir(build_dir / "cache" / "icons")
+    spec = SpecBuilder(ruleset, root, scale=SCALE, face_ext="png")
     all_jobs = []
     for loc in locales:
         all_jobs += spec.cards(loc) + spec.backs(loc)

@@ -40,7 +40,7 @@ class Job:
         h = hashlib.sha256()
         payload = {
             "kind": self.kind, "locale": self.locale, "scale": self.scale, "ext": self.ext,
-            "layout": layouts.load(self.layout), "env": self.env,
+            "layout": layouts.digest(self.layout), "env": self.env,
             "icons": {k: icon_digest(v) for k, v in sorted(self.icons.items())},
             "fonts": fonts.fonts_digest(), "renderer": layouts.renderer_version(),
         }
@@ -56,8 +56,9 @@ class Job:
 
 
 class SpecBuilder:
-    def __init__(self, ruleset: Ruleset, root: Path, scale: float = 1.0):
+    def __init__(self, ruleset: Ruleset, root: Path, scale: float = 1.0, face_ext: str = "ppm"):
         self.rs = ruleset
+        self.face_ext = face_ext
         self.root = Path(root)
         self.scale = scale
         self.symbols: dict[str, str] = layouts.load("symbols")
@@ -112,7 +113,8 @@ class SpecBuilder:
                        "text": self._text(card.text, locale, where, "text"),
                        "deck_label": self.labels["deck"][deck][locale]}
                 jobs.append(self._job(kind="face", key=("face", deck, card.id), locale=locale,
-                                      layout="card", env=env, icons=icons, where=where))
+                                      layout="card", env=env, icons=icons, where=where,
+                                      ext=self.face_ext))
         return jobs
 
     def backs(self, locale: str) -> list[Job]:
@@ -185,7 +187,7 @@ class SpecBuilder:
         icons = self._symbol_paths("layouts/credits.yaml")
         names = sorted(self.used_icons | set(self.symbols.values()))
         text = self.labels["credits_text"][locale].format(
-            authors="Lorc, Delapouite & contributors", icons=", ".join(names))
+            authors="Lorc, Delapouite & contributors", count=len(names))
         credits = self._job(kind="credits", key=("credits",), locale=locale, layout="credits",
                             env={"symbol": "house", "title": self.labels["credits_title"][locale],
                                  "text": text}, icons=icons, where="layouts/credits.yaml", ext="png")

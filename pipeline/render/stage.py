@@ -19,7 +19,7 @@ from pathlib import Path
 
 from pipeline.content.model import DECKS, LOCALES, Ruleset
 
-from . import fonts, glyphs, layouts, sheets, worker
+from . import fonts, glyphs, icons, layouts, sheets, worker
 from .errors import RenderError
 from .specs import Job, SpecBuilder
 
@@ -107,6 +107,8 @@ def build(ruleset: Ruleset, root: str | Path, build_dir: str | Path, jobs: int |
     assets.mkdir(parents=True, exist_ok=True)
     cache.mkdir(parents=True, exist_ok=True)
     n_workers = jobs or os.cpu_count() or 1
+    icons.set_cache_dir(build_dir / "cache" / "icons")
+    glyphs.set_cache_dir(build_dir / "cache" / "fonts")
 
     all_jobs = SpecBuilder(ruleset, root).all_jobs(locales)
     placed = [(j, str(cache if j.kind == "face" else assets), j.kind == "face") for j in all_jobs]

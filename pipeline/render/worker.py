@@ -18,9 +18,13 @@ def atomic_save(img: Image.Image, path: Path, **params) -> None:
 
 
 def save_params(ext: str, intermediate: bool = False) -> dict:
+    if ext == "ppm":
+        # Card faces only feed the sheets: raw pixels decode in 0.4 ms against
+        # 4 ms for PNG, which is most of the sheet stage (docs/BENCHMARKS.md).
+        return {"format": "PPM"}
     if ext == "png":
         # Level 1: 3× faster than the default for ~5% more bytes on flat art.
-        return {"format": "PNG", "compress_level": 1 if intermediate else 6}
+        return {"format": "PNG", "compress_level": 1 if intermediate else 3}
     return {"format": "JPEG", "quality": 90, "subsampling": 0}
 
 
