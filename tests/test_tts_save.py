@@ -231,3 +231,10 @@ def test_clip_slots_follow_the_board_layout_the_renderer_draws(built):
     assert skull["x"] == pytest.approx((uv["might"][0][0] - 0.5) * width, abs=1e-3)
     assert skull["z"] == pytest.approx((0.5 - uv["might"][0][1]) * depth, abs=1e-3)
     assert layout.slots_from_board_layout({"size": [10, 10], "elements": []}) is None
+
+
+def test_notebook_explains_how_to_start_in_each_language(built):
+    _, result, saves = built
+    assert saves["en"]["TabStates"]["0"]["title"] == "How to start"
+    assert "连接" in saves["zh-Hans"]["TabStates"]["0"]["body"]
+    assert result.mod_version in saves["zh-Hant"]["TabStates"]["0"]["body"]

@@ -31,6 +31,26 @@ TERMS: dict[str, dict[str, str]] = {
     },
     "figure": {"zh-Hans": "棋子", "zh-Hant": "棋子", "en": "figure"},
     "board": {"zh-Hans": "角色卡", "zh-Hant": "角色卡", "en": "character card"},
+    "notebook_title": {"zh-Hans": "如何开始", "zh-Hant": "如何開始", "en": "How to start"},
+    "notebook_body": {
+        "zh-Hans": "1. 在右上角“规则服务器”面板填入服务器地址（例如 http://127.0.0.1:8787），"
+                   "牌桌编号留空，点击“连接”：服务器为已就座的玩家新建牌桌。\n"
+                   "2. 每位玩家在角色卡上选择一面。\n"
+                   "3. 没有服务器也能手动游戏：起始房间已摆好，其余房间板块在袋中。\n"
+                   "模组版本：{version}",
+        "zh-Hant": "1. 在右上角「規則伺服器」面板填入伺服器網址（例如 http://127.0.0.1:8787），"
+                   "牌桌編號留空，點擊「連線」：伺服器為已就座的玩家新建牌桌。\n"
+                   "2. 每位玩家在角色卡上選擇一面。\n"
+                   "3. 沒有伺服器也能手動遊戲：起始房間已擺好，其餘房間板塊在袋中。\n"
+                   "模組版本：{version}",
+        "en": "1. In the Rules server panel (top right) enter the server URL (e.g. "
+              "http://127.0.0.1:8787), leave Table empty and press Connect: the server "
+              "creates a table for the seated players.\n"
+              "2. Each player picks a side on a character board.\n"
+              "3. Without a server the game plays by hand: the starting rooms are laid out "
+              "and the other room tiles are in the bag.\n"
+              "Mod version: {version}",
+    },
     "game_mode": {"zh-Hans": "山屋惊魂（hauntkit）", "zh-Hant": "山屋驚魂（hauntkit）",
                   "en": "Haunted House (hauntkit)"},
 }
