@@ -91,6 +91,12 @@ def read_haunt(at: At, data: Any, ctx: Context) -> Haunt | None:
             continue
         seen.add(monster.id)
         monsters.append(monster)
+    if traitor is not None and traitor.rule == "none":
+        for monster, m_at in zip(items, ats):
+            if isinstance(monster, dict) and monster.get("start") == "traitor":
+                m_at.key("start", monster.line_of("start")).error(
+                    "starts with the traitor, but this haunt has no traitor (R-HAUNT-3; "
+                    "expected revealer or a room id)")
     heroes_win = _condition(f, "heroes_win")
     traitor_wins = _condition(f, "traitor_wins")
     heroes_text = text_field(f, "heroes_text")

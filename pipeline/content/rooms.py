@@ -10,7 +10,7 @@ from typing import Any
 
 from .context import Context, art_field, where_of
 from .effects import check_damage
-from .fields import At, Fields, check_enum, check_int, unique_members
+from .fields import At, Fields, check_enum, check_int, one_of, unique_members
 from .model import DECKS, FLOORS, ICONS, SIDES, SPECIAL_KINDS, TRAITS, Link, Room, Special, StartPlacement
 from .texts import text_field
 
@@ -110,8 +110,11 @@ def _special(at: At, value: Any, room_id: str | None, ctx: Context) -> Special |
     if not isinstance(value, dict):
         at.wrong(value, "expected a mapping with kind and its fields")
         return None
-    kind_at = Fields(at, value, ())
-    kind = kind_at.enum("kind", SPECIAL_KINDS, "special kind")
+    if "kind" not in value:
+        at.key("kind", at.line).error(f"missing required field ({one_of(SPECIAL_KINDS)})")
+        return None
+    kind = check_enum(at.key("kind", value.line_of("kind")), value["kind"], SPECIAL_KINDS,
+                      "special kind")
     if kind is None:
         return None
     allowed, reader = SPECIALS[kind]
