@@ -77,7 +77,9 @@ def make_plan(content: dict, manifest: dict, board_px: dict[str, tuple[int, int]
     board_px = board_px or {}
 
     for deck in DECKS:
-        content_cards = content[deck + "s"]
+        content_cards = content.get(deck + "s") or {}
+        if not content_cards:
+            continue                 # a ruleset without this deck gets no deck object
         sheets = _sheet_layout(manifest, deck)
         if len(sheets) > 10:
             raise PlanError(f"{deck}: {len(sheets)} sheets; at most 10 fit the deck key scheme")
@@ -106,7 +108,7 @@ def make_plan(content: dict, manifest: dict, board_px: dict[str, tuple[int, int]
             discard=(x, layout.SURFACE_Y, layout.ROW_DISCARD_Z))
 
     plan.room_bag = reg.guid("bag", "rooms")
-    for rid, room in content["rooms"].items():
+    for rid, room in (content.get("rooms") or {}).items():
         start = room.get("start")
         entry = {"guid": reg.guid("room", rid), "start": None}
         if start:
@@ -114,8 +116,9 @@ def make_plan(content: dict, manifest: dict, board_px: dict[str, tuple[int, int]
                               "rotation": int(start.get("rotation", 0))}
         plan.rooms[rid] = entry
 
-    xs = layout.row_x(len(content["characters"]), layout.BOARD_STEP)
-    for (cid, char), x in zip(content["characters"].items(), xs):
+    characters = content.get("characters") or {}
+    xs = layout.row_x(len(characters), layout.BOARD_STEP)
+    for (cid, char), x in zip(characters.items(), xs):
         size = layout.board_size(board_px.get(cid))
         uv = manifest_slots(manifest, cid) or board_slots or layout.default_slots()
         plan.characters[cid] = {

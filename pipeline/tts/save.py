@@ -150,7 +150,7 @@ def _room_tile(plan, rid, room, assets, locale, url, scripts, tr):
 
 
 def _starting_rooms(plan, content, assets, locale, url, scripts):
-    for rid, room in content["rooms"].items():
+    for rid, room in (content.get("rooms") or {}).items():
         start = plan.rooms[rid]["start"]
         if not start:
             continue
@@ -163,7 +163,7 @@ def _starting_rooms(plan, content, assets, locale, url, scripts):
 
 def _room_bag(plan, content, assets, locale, url, scripts):
     inside = []
-    for rid, room in sorted(content["rooms"].items()):
+    for rid, room in sorted((content.get("rooms") or {}).items()):
         if plan.rooms[rid]["start"]:
             continue
         tr = stable.transform(0, 0, 0, rot_y=layout.ROTATION_OFFSET, scale=layout.TILE_SCALE,
