@@ -1,7 +1,6 @@
 """`python -m pipeline check|stats|compile|build` over fixture trees."""
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -12,7 +11,7 @@ from pipeline import build as build_mod
 from pipeline.__main__ import main
 from pipeline.content.compile import compile_ruleset
 from pipeline.content.loader import load_ruleset
-from test_content_broken import CASES, FIXTURES, make_tree
+from test_content_broken import CASES, make_tree
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -14,7 +14,7 @@ import re
 from typing import Any, Iterable
 
 from .errors import Sink
-from .yamlsrc import LDict, LList  # noqa: F401  (LList: the located list type)
+from .yamlsrc import LDict, LList
 
 ID_RE = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$")
 MISSING = object()
