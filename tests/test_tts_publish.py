@@ -71,3 +71,17 @@ def test_tts_section_keeps_the_content_stage_formatting(tmp_path):
     assert section.render(out, {"format": 1}) == out
     unsorted = json.dumps({"b": 1, "a": 2}, indent=2) + "\n"
     assert section.render(unsorted, {"x": 1}).startswith('{\n  "b": 1,\n  "a": 2,\n  "tts"')
+
+
+def test_preview_draws_every_save(tmp_path):
+    from pipeline.tts import preview
+    build_dir = tmp_path / "build"
+    make_build(build_dir)
+    build("house", ROOT, build_dir, base_url="")
+    assert preview.main([str(build_dir / "tts")]) == 0
+    shots = sorted((build_dir / "tts" / "preview").glob("*.png"))
+    assert [p.name for p in shots] == ["house.en.png", "house.zh-Hans.png", "house.zh-Hant.png"]
+    with Image.open(shots[0]) as img:
+        assert img.size == (int(72 * preview.PX), int(62 * preview.PX))
+        assert len(set(img.getdata())) > 3          # something was drawn
+    assert preview.main([str(tmp_path / "none")]) == 1
