@@ -57,3 +57,12 @@ def test_base_fixture_floors_have_room_to_grow_R_PLACE_3():
         b = floor_budget(rooms, floor)
         assert (b.start_ends, b.delta) == (ends, delta)
         assert b.problems() == []
+
+
+def test_a_floor_without_an_open_door_at_start_can_take_no_tile_R_PLACE_3():
+    rooms = [room("landing", "N", floors=("upper",), start=StartPlacement("upper", 0, 0)),
+             room("above", "S", floors=("upper",), start=StartPlacement("upper", 0, 1)),
+             room("hub", "NESW", floors=("upper",))]
+    problems = floor_budget(rooms, "upper").problems()
+    assert problems == ["floor upper has no open door at start for its 1 eligible tile(s) (R-PLACE-3; "
+                        "expected a starting-room door on that floor that no other starting room blocks)"]

@@ -14,6 +14,8 @@ impossible on paper. The criterion, per floor:
 * Placing a tile with d doors uses the open end it enters through and opens
   d − 1 new ones: the count changes by d − 2. A dead end (1 door) closes an
   end, a corridor (2) keeps the count, a branching tile (3 or 4) adds ends.
+* Start: the floor needs at least one open end, or no tile can ever be
+  placed on it.
 * Balance: start ends + Σ(d − 2) over every tile eligible for the floor must
   be ≥ 1. The sum does not depend on the order tiles come in, so if it holds
   the floor can take every eligible tile and still show an open door; if it
@@ -66,6 +68,10 @@ class FloorBudget:
         return self.start_ends + self.delta
 
     def problems(self) -> list[str]:
+        if self.start_ends < 1 and self.tiles:
+            return [f"floor {self.floor} has no open door at start for its {self.tiles} eligible "
+                    "tile(s) (R-PLACE-3; expected a starting-room door on that floor that no "
+                    "other starting room blocks)"]
         out = []
         if self.final_ends < 1:
             out.append(
