@@ -154,3 +154,25 @@ def test_character_missing_from_font_fails_instead_of_tofu(tmp_path):
     rs.omens["omen_00"].title = {**rs.omens["omen_00"].title, "en": "Omen \U0001F47B"}
     with pytest.raises(RenderError, match=r"omen_00: no glyph for '.' \(U\+1F47B\) in the en font"):
         build(rs, ROOT, tmp_path, progress=False)
+
+
+def test_board_slots_point_at_the_value_circles(built):
+    """The manifest's clip slots (skull + 8 values per trait, R-SETUP-3 start
+    ringed) land on the drawn circles: the start slot is in the figure's colour."""
+    rs, out, m = built
+    entry = m["locales"]["en"]["characters"]["lin_wei"]
+    img = Image.open(out / "assets" / entry["sides"][0]).convert("RGB")
+    W, H = m["board_px"]
+    assert img.size == (W, H)
+    side = rs.characters["lin_wei"].sides[0]
+    colour = tuple(int(rs.characters["lin_wei"].color[i:i + 2], 16) for i in (1, 3, 5))
+    for trait, slots in entry["slots"].items():
+        assert len(slots) == 9
+        start = side.traits[trait].start
+        for c, (u, v) in enumerate(slots):
+            # sample just inside the ring, off the digit: the fill colour
+            px = img.getpixel((round(u * W) - 20, round(v * H)))
+            if c - 1 == start:
+                assert px == colour, (trait, c, px)
+            else:
+                assert px != colour, (trait, c, px)

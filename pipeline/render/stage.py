@@ -93,6 +93,22 @@ def _write_sheet(args) -> None:
     sheets.write([Path(f) for f in faces], Path(hidden), CARD_PX, Path(out))
 
 
+def track_slots() -> dict[str, list[list[float]]]:
+    """Centres of the skull and the eight value circles on a character board,
+    as [u, v] fractions of the image (u from the left, v from the top), so
+    the save can put trait clips exactly on them. Same geometry as
+    `Painter.el_tracks`, read from layouts/character.yaml."""
+    lay = layouts.load("character")
+    W, H = lay["size"]
+    el = next(e for e in lay["elements"] if e["type"] == "tracks")
+    x, y, w, _ = el["box"]
+    step = (w - el["head"]) / 9
+    return {trait: [[round((x + el["head"] + c * step + step / 2) / W, 4),
+                     round((y + r * el["row_height"] + el["row_height"] / 2) / H, 4)]
+                    for c in range(9)]
+            for r, trait in enumerate(el["order"])}
+
+
 def atomic_write_text(path: Path, text: str) -> None:
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     tmp.write_text(text, encoding="utf-8")
@@ -124,7 +140,9 @@ def build(ruleset: Ruleset, root: str | Path, build_dir: str | Path, jobs: int |
     by_key = {(j.locale, j.key): j for j in all_jobs}
     manifest: dict = {"ruleset": ruleset.name, "renderer": layouts.renderer_version(),
                       "layout_engine": fonts.layout_engine_name(),
-                      "card_px": list(CARD_PX), "tile_px": TILE_PX, "locales": {}}
+                      "card_px": list(CARD_PX), "tile_px": TILE_PX,
+                      "board_px": layouts.load("character")["size"], "locales": {}}
+    slots = track_slots()
     sheet_work = []
     for loc in locales:
         decks = {}
@@ -152,7 +170,8 @@ def build(ruleset: Ruleset, root: str | Path, build_dir: str | Path, jobs: int |
             "rooms": {rid: {"top": by_key[(loc, ("room", rid))].filename, "bottom": floors_of[rid]}
                       for rid in ruleset.rooms},
             "characters": {cid: {"sides": [by_key[(loc, ("char", cid, i))].filename
-                                           for i in range(len(ch.sides))]}
+                                           for i in range(len(ch.sides))],
+                                 "slots": slots}
                            for cid, ch in ruleset.characters.items()},
             "extras": {"credits": by_key[(loc, ("credits",))].filename,
                        "thumbnail": by_key[(loc, ("thumbnail",))].filename},
