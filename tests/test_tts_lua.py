@@ -163,3 +163,14 @@ def test_refusal_and_no_server_show_failed_and_keep_the_table_playable(saves):
     settle(offline)
     assert offline.ui("hk_status")["value"].startswith("Connection failed:")
     assert offline.captured.errors == []
+
+
+def test_global_bundle_splits_back_into_the_tts_lua_sources(saves):
+    """What TTSModManager-style tools do with a script taken out of a save."""
+    modules = luabundle.unbundle(saves["en"]["LuaScript"])
+    assert modules.pop("__root") == (ROOT / "tts_lua" / "Global.lua").read_text(encoding="utf-8")
+    config = modules.pop("hauntkit/config")
+    assert 'locale = "en"' in config and "mod_version" in config
+    assert modules, "Global requires modules"
+    for name, text in modules.items():
+        assert text == (ROOT / "tts_lua" / f"{name}.lua").read_text(encoding="utf-8"), name
