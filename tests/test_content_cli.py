@@ -64,7 +64,7 @@ def test_check_prints_every_error_of_every_file_one_per_line(tmp_path, capsys):
     assert lines == [
         "cards/mini/characters.yaml:10: characters[0].sides[0].traits.might.track[6]: "
         "5 after 6 (expected non-decreasing values, lowest first)",
-        "cards/mini/events.yaml:15: -: YAML syntax error: expected ',' or ']', but got ':' "
+        "cards/mini/events.yaml:15: -: YAML syntax error: expected ',' or ']', but got ':'; "
         "while parsing a flow sequence (expected valid YAML)",
         "cards/mini/items.yaml:10: items[0].attack_trait: unknown trait 'strength' "
         "(expected one of might, speed, knowledge, sanity)",

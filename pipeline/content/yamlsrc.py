@@ -95,7 +95,7 @@ def load_located(text: str, rel: str, sink: Sink):
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 1
         what = exc.problem or str(exc)
-        context = f" {exc.context}" if exc.context else ""
+        context = f"; {exc.context}" if exc.context else ""
         sink.add(rel, line, "-", f"YAML syntax error: {what}{context} (expected valid YAML)")
         return None
     except yaml.YAMLError as exc:
