@@ -48,6 +48,19 @@ function hk_gesture(params)
   return gestures.record(params)
 end
 
+-- Cards carry no script: Global's own events report them.
+function onObjectPickUp(player_color, obj)
+  if obj.hasTag("card") then
+    gestures.record({kind = "pickup", guid = obj.getGUID(), player = player_color, role = "card"})
+  end
+end
+
+function onObjectDrop(player_color, obj)
+  if obj.hasTag("card") then
+    gestures.record({kind = "drop", guid = obj.getGUID(), player = player_color, role = "card"})
+  end
+end
+
 -- Character board buttons (created by hauntkit/boards).
 function hk_btn_choose_a(board, color)
   boards.choose(board, color, 0)

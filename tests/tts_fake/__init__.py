@@ -236,14 +236,22 @@ class TTSFake:
 
     # -- players' gestures ----------------------------------------------
     def drag(self, guid: str, to: dict, player: str) -> None:
-        """Pick an object up and drop it at `to`, firing its object script."""
+        """Pick an object up and drop it at `to`, firing its object script's
+        onPickUp/onDrop and Global's onObjectPickUp/onObjectDrop, as TTS does."""
         env = self.driver.env(guid)
+        genv = self.global_env()
         obj = self.object(guid)
+        if obj is None:
+            raise TTSError(f"drag: no object {guid} on the table")
         if env is not None and env["onPickUp"]:
             self._guarded(env["onPickUp"], player)
+        if genv is not None and genv["onObjectPickUp"]:
+            self._guarded(genv["onObjectPickUp"], player, obj)
         self._guarded(obj.setPosition, self.to_lua(to))
         if env is not None and env["onDrop"]:
             self._guarded(env["onDrop"], player)
+        if genv is not None and genv["onObjectDrop"]:
+            self._guarded(genv["onObjectDrop"], player, obj)
 
     def click_button(self, guid: str, which: str, player: str):
         return self._guarded(self.driver.click_button, guid, which, player)

@@ -61,6 +61,13 @@ def mismatches(fake, state: dict, tts: dict, version: int) -> list[str]:
         for card in list(p.get("held") or []) + list(p.get("kept") or []):
             if not fake.in_hand(seat, tts["cards"][card]["guid"]):
                 out.append(f"{seat} holds {card} but it is not in their hand zone")
+    for room, cards in (state.get("floor_items") or {}).items():
+        floor, x, y, _ = state["tiles"][room]
+        cx, cz = _cell(tts, floor, x, y)
+        for card in cards:
+            got = fake.state_of(tts["cards"][card]["guid"])
+            if got is None or abs(got["pos"]["x"] - cx) > pitch / 2 or abs(got["pos"]["z"] - cz) > pitch / 2:
+                out.append(f"{card} lies in {room} but not on its tile")
     counter = fake.state_of(tts["omen_counter"])
     if (counter["value"] or 0) != state.get("omen_count", 0):
         out.append(f"omen counter {counter['value']}, want {state.get('omen_count')}")

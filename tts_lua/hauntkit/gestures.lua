@@ -1,10 +1,14 @@
 -- Gestures → actions. Object scripts report what a player did (see
--- objects/report.lua); this turns a figure dropped on a room into `move`
--- and one dropped on the empty cell beyond its room into `discover`. The
--- server decides: after its answer the figure stands where the server's
--- effects put it, or back where it was picked up. Offline nothing is sent
--- and the table stays a sandbox.
+-- objects/wire.lua); this turns a figure dropped on a room into `move` and
+-- one dropped on the empty cell beyond its room into `discover`. Cards have
+-- no script of their own: Global's drop events bring them here, and a card
+-- dropped on a room becomes `drop`, one dropped into another player's hand
+-- `give`. The server decides: after its answer the piece stands where the
+-- server's effects put it, or back where it was picked up. Offline nothing
+-- is sent and the table stays a sandbox.
 local util = require("hauntkit/util")
+local state = require("hauntkit/state")
+local http = require("hauntkit/http")
 local client = require("hauntkit/client")
 local words = require("hauntkit/words")
 
@@ -49,57 +53,106 @@ end
 
 local function moved_by(answer, guid)
   for _, e in ipairs((answer and answer.effects) or {}) do
-    if e.op == "move_figure" and e.figure == guid then
+    if (e.op == "move_figure" and e.figure == guid) or (e.op == "move_card" and e.guid == guid) then
       return true
     end
   end
   return false
 end
 
-local function figure_dropped(obj, player)
+-- Send the action; afterwards the piece stays only where the server put it.
+local function decide(obj, player, action, args, origin)
   local guid = obj.getGUID()
-  local origin = M.origins[guid]
-  M.origins[guid] = nil
-  local pos = obj.getPosition()
-  local target = M.room_at(pos)
-  local from = origin and M.room_at(origin) or nil
-  local back = function()
-    if origin ~= nil then
-      obj.setPositionSmooth(origin)
-    end
-  end
-  local action, args
-  if target ~= nil and target ~= from then
-    action, args = "move", {to = util.content_id(target, "room")}
-  elseif target == nil and from ~= nil and M.side_towards(from, pos) ~= nil then
-    action, args = "discover", {side = M.side_towards(from, pos)}
-  end
-  if not client.online then
-    return                                -- sandbox: the drop stands
-  end
-  if action == nil then
-    if target == nil then
-      broadcastToColor(words.get("not_in_room"), player, {1, 0.7, 0.4})
-    end
-    back()
-    return
-  end
   M.handled = M.handled + 1
   client.act(action, player, args, function(ok, answer)
-    if not ok or not moved_by(answer, guid) then
-      back()
+    if (not ok or not moved_by(answer, guid)) and origin ~= nil then
+      obj.setPositionSmooth(origin)
     end
   end)
 end
 
+-- Where the piece was picked up (forgotten once asked: one drop per pickup).
+local function origin_of(obj)
+  local guid = obj.getGUID()
+  local origin = M.origins[guid]
+  M.origins[guid] = nil
+  return origin
+end
+
+local function card_dropped(obj, player)
+  local origin = origin_of(obj)
+  local _, card = util.card_of(obj)
+  if card == nil or not client.online then
+    return
+  end
+  local pos = obj.getPosition()
+  if M.room_at(pos) ~= nil then
+    decide(obj, player, "drop", {cards = {card}}, origin)
+    return
+  end
+  for _, color in ipairs(getSeatedPlayers()) do
+    if color ~= player and util.in_hand_zone(color, pos) then
+      decide(obj, player, "give", {card = card, to = color}, origin)
+      return
+    end
+  end
+end
+
+local function remember(obj)
+  local p = obj.getPosition()
+  M.origins[obj.getGUID()] = {x = p.x, y = p.y, z = p.z}
+end
+
+-- A figure dropped on a room further away walks the path the server lists
+-- as legal to that room; with none listed, `to` alone goes and the server
+-- says why not.
+local function move_args(player, room, done)
+  local path = "/v1/tables/" .. state.data.table_id .. "/legal?seat=" .. player
+  http.request("GET", state.data.url, path, nil, state.data.token, function(ok, _, answer)
+    if ok then
+      for _, a in ipairs(answer.actions or {}) do
+        local args = a.args or {}
+        local last = type(args.path) == "table" and args.path[#args.path] or args.to
+        if a.action == "move" and last == room then
+          done(args)
+          return
+        end
+      end
+    end
+    done({to = room})
+  end)
+end
+
+local function figure_dropped(obj, player)
+  local origin = origin_of(obj)
+  if not client.online then
+    return                                -- sandbox: the drop stands
+  end
+  local pos = obj.getPosition()
+  local target = M.room_at(pos)
+  local from = origin and M.room_at(origin) or nil
+  if target ~= nil and target ~= from then
+    move_args(player, util.content_id(target, "room"), function(walk)
+      decide(obj, player, "move", walk, origin)
+    end)
+    return
+  end
+  local side = target == nil and from ~= nil and M.side_towards(from, pos) or nil
+  if side then
+    decide(obj, player, "discover", {side = side}, origin)
+    return
+  end
+  if target == nil then
+    broadcastToColor(words.get("not_in_room"), player, {1, 0.7, 0.4})
+  end
+  if origin ~= nil then
+    obj.setPositionSmooth(origin)
+  end
+end
+
 local handlers = {
-  figure = {
-    pickup = function(obj)
-      local p = obj.getPosition()
-      M.origins[obj.getGUID()] = {x = p.x, y = p.y, z = p.z}
-    end,
-    drop = figure_dropped,
-  },
+  figure = {pickup = remember, drop = figure_dropped},
+  card = {pickup = remember, drop = card_dropped},
 }
 
 -- Called by Global's hk_gesture with {kind, guid, player, role}.

@@ -45,4 +45,25 @@ function M.content_id(obj, kind)
   return nil
 end
 
+-- "item:brandy_flask" → "item", "brandy_flask" (cards carry `<deck>:<id>`).
+function M.card_of(obj)
+  local notes = obj.getGMNotes and obj.getGMNotes() or ""
+  local deck, id = string.match(notes, "^(%a+):(.+)$")
+  return deck, id
+end
+
+-- Does `pos` lie inside `color`'s hand zone?
+function M.in_hand_zone(color, pos)
+  local player = Player[color]
+  if player == nil then
+    return false
+  end
+  local ok, hand = pcall(player.getHandTransform, 1)
+  if not ok or hand == nil then
+    return false
+  end
+  local p, size = hand.position, hand.scale
+  return math.abs(pos.x - p.x) <= size.x / 2 and math.abs(pos.z - p.z) <= size.z / 2
+end
+
 return M
