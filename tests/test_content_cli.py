@@ -134,3 +134,16 @@ def test_build_runs_stages_in_order_after_writing_content(tmp_path, monkeypatch)
 def test_no_content_is_an_error(tmp_path, capsys):
     assert main(["check", "--root", str(tmp_path)]) == 1
     assert "no content found" in capsys.readouterr().err
+
+
+def test_compile_is_identical_across_processes_and_hash_seeds(tmp_path):
+    root = make_tree(tmp_path, [])
+    outputs = []
+    for seed in ("1", "2"):
+        out = tmp_path / f"seed{seed}"
+        run = subprocess.run([sys.executable, "-m", "pipeline", "compile", "--root", str(root),
+                              "--build-dir", str(out)], cwd=REPO, capture_output=True, text=True,
+                             env={**os.environ, "PYTHONHASHSEED": seed})
+        assert run.returncode == 0, run.stderr
+        outputs.append((out / "content" / "mini.json").read_bytes())
+    assert outputs[0] == outputs[1]
