@@ -3,8 +3,9 @@
 The output is a pure function of the sources: keys sorted, no timestamps,
 every locale filled and every default written out, so the same YAML gives
 byte-identical JSON and a changed byte in any source changes
-`content_hash`. The hash also covers the zh-Hant glossary (it changes the
-texts) and `FORMAT`, bumped whenever this module changes what it writes.
+`content_hash`. The hash also covers what the zh-Hant texts depend on (the
+glossary, the OpenCC version) and `FORMAT`, bumped whenever this module
+changes what it writes.
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from .hant import glossary_bytes
+from .hant import conversion_fingerprint
 from .model import LOCALES, Ruleset
 
 FORMAT = 1
@@ -28,8 +29,8 @@ def content_hash(root: Path, sources: list[str]) -> str:
     for rel in sorted(sources):
         data = (Path(root) / rel).read_bytes()
         digest.update(rel.encode() + b"\0" + str(len(data)).encode() + b"\0" + data)
-    glossary = glossary_bytes()
-    digest.update(b"glossary\0" + str(len(glossary)).encode() + b"\0" + glossary)
+    extra = conversion_fingerprint()
+    digest.update(b"zh-Hant\0" + str(len(extra)).encode() + b"\0" + extra)
     return digest.hexdigest()
 
 

@@ -51,6 +51,8 @@ def to_hant(text: str) -> str:
         for ch in converted)
 
 
-def glossary_bytes() -> bytes:
-    """The glossary as read, so the compiled content's hash covers it."""
-    return GLOSSARY.read_bytes()
+def conversion_fingerprint() -> bytes:
+    """What zh-Hant output depends on besides the sources: the glossary and
+    the converter's version (its phrase tables change between releases)."""
+    from importlib.metadata import version
+    return GLOSSARY.read_bytes() + f"\0opencc {version('opencc')}".encode()
