@@ -61,9 +61,26 @@ def test_bundle_is_luabundle_format_and_splits_back(tmp_path):
     assert luabundle.bundle(tmp_path, entry="plain") == plain
 
 
+def test_requires_in_strings_and_comments_are_not_modules(tmp_path):
+    src = (
+        'local a = require "m/a"\n'
+        '-- require("gone/one")\n'
+        '--[==[ require("gone/two")\n]==]\n'
+        'local s = [[ require("gone/three") ]]\n'
+        'local t = "require(\\"gone/four\\")"\n'
+        'local b = require(\'m/b\')\n'
+        'obj.require("not/a/module")\n'
+    )
+    found = [(r.name, r.line) for r in luabundle.find_requires(src, "x.lua")]
+    assert found == [("m/a", 1), ("m/b", 7)]
+
+
 def test_non_literal_require_is_refused(tmp_path):
     (tmp_path / "main.lua").write_text("local name = 'x'\nlocal m = require(name)\n")
     with pytest.raises(luabundle.BundleError, match="main.lua:2: require needs a literal"):
+        luabundle.bundle(tmp_path, entry="main")
+    (tmp_path / "main.lua").write_text('local m = require("a" .. suffix)\n')
+    with pytest.raises(luabundle.BundleError, match="main.lua:1: require needs a literal"):
         luabundle.bundle(tmp_path, entry="main")
 
 

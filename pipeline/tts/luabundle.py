@@ -61,7 +61,9 @@ PRELUDE = """local __bundle_require, __bundle_loaded, __bundle_register, __bundl
 end)(require)
 """
 
-_REQUIRE = re.compile(r"""\brequire\s*(?:\(\s*)?(?:"([^"\n]*)"|'([^'\n]*)'|(\S))""")
+_LONG_OPEN = re.compile(r"\[(=*)\[")
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_CALL = re.compile(r"""\s*(\(\s*)?(["'])""")
 
 
 class BundleError(Exception):
@@ -75,47 +77,70 @@ class Require:
     line: int
 
 
-def _strip_comment(line: str) -> str:
-    """Drop a `--` comment unless it starts inside a string literal."""
-    quote = None
-    i = 0
-    while i < len(line):
-        c = line[i]
-        if quote:
-            if c == "\\":
-                i += 2
-                continue
-            if c == quote:
-                quote = None
-        elif c in "\"'":
-            quote = c
-        elif line.startswith("--", i):
-            return line[:i]
-        i += 1
-    return line
+def _skip_long(src: str, i: int) -> int | None:
+    """If a long bracket ([[, [==[) opens at i, the index after it closes."""
+    m = _LONG_OPEN.match(src, i)
+    if not m:
+        return None
+    close = "]" + m.group(1) + "]"
+    end = src.find(close, m.end())
+    return len(src) if end < 0 else end + len(close)
+
+
+def _skip_short(src: str, i: int) -> int:
+    """i is at a quote; the index after the closing quote."""
+    quote = src[i]
+    i += 1
+    while i < len(src) and src[i] != quote and src[i] != "\n":
+        i += 2 if src[i] == "\\" else 1
+    return i + 1
 
 
 def find_requires(source: str, file: str) -> list[Require]:
+    """Every `require "x"` / `require("x")` outside strings and comments,
+    with its line; a require whose argument is not a literal is refused."""
     found = []
-    in_block = False
-    for n, raw in enumerate(source.splitlines(), start=1):
-        line = raw
-        if in_block:
-            if "]]" not in line:
+    i, n = 0, len(source)
+    while i < n:
+        c = source[i]
+        if source.startswith("--", i):
+            after = _skip_long(source, i + 2)
+            if after is not None:
+                i = after
+            else:
+                nl = source.find("\n", i)
+                i = n if nl < 0 else nl
+            continue
+        if c in "\"'":
+            i = _skip_short(source, i)
+            continue
+        if c == "[":
+            after = _skip_long(source, i)
+            if after is not None:
+                i = after
                 continue
-            line = line.split("]]", 1)[1]
-            in_block = False
-        if "--[[" in line:
-            before, _, after = line.partition("--[[")
-            if "]]" not in after:
-                in_block = True
-            line = before
-        line = _strip_comment(line)
-        for m in _REQUIRE.finditer(line):
-            name = m.group(1) if m.group(1) is not None else m.group(2)
-            if name is None:
-                raise BundleError(f"{file}:{n}: require needs a literal module name to be bundled")
-            found.append(Require(name, file, n))
+        m = _IDENT.match(source, i)
+        if m:
+            word = m.group(0)
+            prev = source[i - 1] if i else ""
+            if word == "require" and prev not in (".", ":"):
+                line = source.count("\n", 0, i) + 1
+                call = _CALL.match(source, m.end())
+                if not call:
+                    raise BundleError(f"{file}:{line}: require needs a literal module name to be bundled")
+                q = call.end() - 1
+                end = _skip_short(source, q)
+                name = source[q + 1:end - 1]
+                if call.group(1):
+                    close = re.compile(r"\s*\)").match(source, end)
+                    if not close:
+                        raise BundleError(f"{file}:{line}: require needs a literal module name to be bundled")
+                found.append(Require(name, file, line))
+                i = end
+                continue
+            i = m.end()
+            continue
+        i += 1
     return found
 
 
