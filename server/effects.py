@@ -184,8 +184,8 @@ class _Builder:
         fields = {k: v for k, v in ev.items() if k not in ("type", "seat", "kind", "options", "rotations")}
         self.emit("prompt", seat=ev.get("seat"), prompt=ev.get("kind"), options=options, **fields)
 
-    def run(self, events: list[dict]) -> list[dict]:
-        for ev in events:
+    def run(self, events: list[dict], texts: list[dict | None]) -> list[dict]:
+        for ev, text in zip(events, texts):
             kind = ev.get("type")
             if kind in ("tile_placed", "tile_moved"):
                 self.tile(ev)
@@ -237,10 +237,8 @@ class _Builder:
                           name=narrate.message({"type": "character_died", "seat": ev["seat"]}, self.content, self.state),
                           room=ev.get("room"), position=self.room_position(ev.get("room")), color=ev["seat"])
             elif kind == "game_over":
-                self.emit("game_over", winner=ev.get("winner"),
-                          text=narrate.message(ev, self.content, self.state))
-            text = narrate.message(ev, self.content, self.state)
-            if text and kind not in ("game_over",):
+                self.emit("game_over", winner=ev.get("winner"), text=text)
+            if text and kind != "game_over":
                 self.emit("broadcast", text=text, to=None, color=None)
         return self.out
 
@@ -271,9 +269,13 @@ def _monster_name(state: dict, ev: dict) -> dict:
     return {"zh-Hans": str(kind), "zh-Hant": str(kind), "en": str(kind)}
 
 
-def build(events: list[dict], state: dict, content: dict, version: int, table_setup: bool = False) -> list[dict]:
-    """The effects of one accepted action (version `version`), in order."""
-    return _Builder(state, content, version).run(events)
+def build(events: list[dict], state: dict, content: dict, version: int,
+          texts: list[dict | None] | None = None) -> list[dict]:
+    """The effects of one accepted action (version `version`), in order.
+    `texts` are the events' narrations (narrate.per_event), if already made."""
+    if texts is None:
+        texts = narrate.per_event(events, content, state)
+    return _Builder(state, content, version).run(events, texts)
 
 
 def layout(state: dict, content: dict, version: int) -> list[dict]:

@@ -108,11 +108,11 @@ def _fields(ev: dict, n: _Namer, i: int) -> dict:
     return f
 
 
-def message(ev: dict, content: dict, state: dict) -> dict | None:
+def message(ev: dict, content: dict, state: dict, namer: _Namer | None = None) -> dict | None:
     tpl = TEMPLATES.get(ev.get("type"))
     if tpl is None:
         return None
-    n = _Namer(content, state)
+    n = namer or _Namer(content, state)
     out = {}
     for i, loc in enumerate(LOCALES):
         try:
@@ -122,5 +122,11 @@ def message(ev: dict, content: dict, state: dict) -> dict | None:
     return out
 
 
+def per_event(events: list[dict], content: dict, state: dict) -> list[dict | None]:
+    """One narration (or None) per event, in order."""
+    namer = _Namer(content, state)
+    return [message(ev, content, state, namer) for ev in events]
+
+
 def messages(events: list[dict], content: dict, state: dict) -> list[dict]:
-    return [m for m in (message(ev, content, state) for ev in events) if m]
+    return [m for m in per_event(events, content, state) if m]

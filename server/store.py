@@ -8,6 +8,7 @@ start; the log alone is enough to rebuild any table.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import sqlite3
 import time
@@ -48,7 +49,15 @@ CREATE TABLE IF NOT EXISTS snapshots (
   state TEXT NOT NULL,
   PRIMARY KEY (table_id, version)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS blobs (
+  hash TEXT PRIMARY KEY,
+  json TEXT NOT NULL
+) WITHOUT ROWID;
 """
+# A snapshot is {"@parts": {top-level key: blob hash}}: parts that did not
+# change (the rules tables every state of a table shares) are stored once.
+PARTS = "@parts"
+MEMO_MIN = 1024   # only parts at least this long are worth remembering by identity
 
 
 class VersionConflict(Exception):
@@ -100,6 +109,10 @@ class Store:
         self.db.execute(f"PRAGMA synchronous={'FULL' if synchronous.upper() == 'FULL' else 'NORMAL'}")
         self.db.execute("PRAGMA busy_timeout=5000")
         self.db.executescript(SCHEMA)
+        # (table, key) -> (the object last snapshotted, its blob hash). An
+        # engine never mutates a state it was given, so the same object
+        # still has the same JSON and needs no encoding.
+        self._memo: dict[tuple[str, str], tuple[object, str]] = {}
 
     def close(self) -> None:
         self.db.close()
@@ -114,7 +127,7 @@ class Store:
                 "INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?)",
                 (row.id, row.ruleset, row.locale, _dumps(row.seats), _dumps(row.options), row.token_hash,
                  row.content_hash, _dumps(row.setup_tape), row.version, time.time()))
-            self.db.execute("INSERT INTO snapshots VALUES (?,?,?)", (row.id, 0, _dumps(state)))
+            self._snapshot(row.id, 0, state)
 
     def table(self, table_id: str) -> TableRow | None:
         r = self.db.execute(
@@ -144,8 +157,23 @@ class Store:
             (table_id, entry.version, entry.request_id, entry.kind, _dumps(entry.action),
              _dumps(entry.tape), entry.restore_to, int(entry.revealing), entry.encoded_answer(), time.time()))
         if snapshot is not None:
-            self.db.execute("INSERT OR REPLACE INTO snapshots VALUES (?,?,?)",
-                            (table_id, entry.version, _dumps(snapshot)))
+            self._snapshot(table_id, entry.version, snapshot)
+
+    def _snapshot(self, table_id: str, version: int, state: dict) -> None:
+        parts = {}
+        for key, value in state.items():
+            memo = self._memo.get((table_id, key))
+            if memo is not None and memo[0] is value:
+                parts[key] = memo[1]
+                continue
+            text = _dumps(value)
+            digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+            self.db.execute("INSERT OR IGNORE INTO blobs VALUES (?,?)", (digest, text))
+            if len(text) >= MEMO_MIN:
+                self._memo[(table_id, key)] = (value, digest)
+            parts[key] = digest
+        self.db.execute("INSERT OR REPLACE INTO snapshots VALUES (?,?,?)",
+                        (table_id, version, _dumps({PARTS: parts})))
 
     def append_many(self, items: list[tuple[str, Entry, dict | None]]) -> list[Exception | None]:
         """Append several tables' entries in one transaction (one fsync).
@@ -202,7 +230,14 @@ class Store:
         r = self.db.execute(
             "SELECT version, state FROM snapshots WHERE table_id=? AND version<=? ORDER BY version DESC LIMIT 1",
             (table_id, at_most)).fetchone()
-        return (r[0], json.loads(r[1])) if r else None
+        if r is None:
+            return None
+        parts = json.loads(r[1])[PARTS]
+        if not parts:
+            return r[0], {}
+        blobs = dict(self.db.execute(
+            f"SELECT hash, json FROM blobs WHERE hash IN ({','.join('?' * len(parts))})", list(parts.values())))
+        return r[0], {key: json.loads(blobs[digest]) for key, digest in parts.items()}
 
     @staticmethod
     def _entry(r) -> Entry:

@@ -151,8 +151,7 @@ class Tables:
         await self.writer.create_table(row, state)
         table = Table(row, engine, content, state)
         self.live[row.id] = table
-        answer = {"effects": effects.build([], state, content, 0, table_setup=True),
-                  "messages": []}
+        answer = {"effects": [], "messages": []}
         return table, token, answer
 
     # -- acting -----------------------------------------------------------
@@ -190,10 +189,11 @@ class Tables:
                 table.state = self.state_at(table.row, table.engine, table.version)
                 raise
             version = table.version + 1
+            texts = narrate.per_event(events, table.content, state)
             answer = {
                 "ok": True, "version": version, "events": events,
-                "effects": effects.build(events, state, table.content, version),
-                "messages": narrate.messages(events, table.content, state),
+                "effects": effects.build(events, state, table.content, version, texts),
+                "messages": [t for t in texts if t],
             }
             entry = Entry(version, request_id, "action", action, rng.tape, None,
                           is_revealing(events, rng.tape), answer)

@@ -166,3 +166,16 @@ async def test_house_replay_from_the_log_matches_the_live_state(make_house, hous
     live = tables.get(tid)
     rebuilt = tables.state_at(live.row, live.engine, live.version)
     assert json.dumps(rebuilt, sort_keys=True, default=str) == json.dumps(live.state, sort_keys=True, default=str)
+
+
+async def test_snapshots_store_the_shared_rules_once(make_house, house_content, house_settings):
+    """Snapshots (every 5 actions here) hold the unchanged parts of a state by
+    hash: the rules tables of two tables and many snapshots are one blob."""
+    client = await make_house()
+    for _ in range(2):
+        tid, h = await _setup(client, house_content[1])
+        await _play(client, tid, h, 25, random.Random(4))
+    db = sqlite3.connect(house_settings.db_path)
+    snapshots = db.execute("SELECT COUNT(*) FROM snapshots").fetchone()[0]
+    big = db.execute("SELECT COUNT(*) FROM blobs WHERE length(json) > 20000").fetchone()[0]
+    assert snapshots >= 8 and big == 1
