@@ -1,0 +1,163 @@
+"""The effects applier and the prompts, one instruction at a time: the real
+built save's scripts in Lua 5.2 under the TTS fake, fed by a scripted
+server so each effect of docs/PROTOCOL.md can be sent exactly as written."""
+from __future__ import annotations
+
+import json
+import math
+from urllib.parse import parse_qs, urlparse
+
+from tests.tts_fake import TTSFake, WebCall
+from tests.tts_fake.game import built  # noqa: F401  (fixture)
+
+
+class Scripted:
+    """A rules server that answers from a script: table version, entries to
+    poll, legal actions; it records the actions the table sends."""
+
+    def __init__(self, version: int, entries: list[dict], legal: list[dict] | None = None):
+        self.version, self.entries, self.legal = version, entries, legal or []
+        self.posted: list[dict] = []
+
+    def __call__(self, call: WebCall):
+        url = urlparse(call.url)
+        if url.path.endswith("/events"):
+            after = int(parse_qs(url.query)["after"][0])
+            return 200, {"ok": True, "version": self.version,
+                         "entries": [e for e in self.entries if e["version"] > after]}
+        if url.path.endswith("/legal"):
+            return 200, {"ok": True, "version": self.version, "actions": self.legal}
+        if url.path.endswith("/actions"):
+            self.posted.append(call.json())
+            return 200, {"ok": True, "version": self.version, "events": [], "effects": [], "messages": []}
+        return 200, {"ok": True, "table_id": "t", "version": self.version}
+
+
+def entry(version: int, *effects: dict) -> dict:
+    return {"version": version, "kind": "action", "action": "x", "player": "Red", "events": [],
+            "messages": [], "effects": [{**e, "version": version, "seq": i} for i, e in enumerate(effects)]}
+
+
+def table(built, server: Scripted, version: int = 0, seq: int = -1, locale: str = "en") -> TTSFake:
+    _, saves, _ = built
+    fake = TTSFake(saves[locale], web=server, seated=["White", "Red", "Blue"])
+    fake.load_all(script_state=json.dumps({"url": "http://rules", "table_id": "t", "token": "k",
+                                           "version": version, "seq": seq}))
+    fake.settle(0.1)
+    return fake
+
+
+def test_reload_resumes_in_the_middle_of_a_version(built):
+    """Effects already applied before a reload are not applied again."""
+    _, _, content = built
+    counter = content["tts"]["omen_counter"]
+    server = Scripted(4, [entry(4, *({"op": "set_counter", "counter": "omen", "guid": counter, "value": v}
+                                     for v in (1, 2, 3, 4)))])
+    fake = table(built, server, version=3, seq=1)
+    assert [v["value"] for v in fake.captured.values if v["guid"] == counter] == [3, 4]
+    saved = json.loads(fake.save_state())
+    assert (saved["version"], saved["seq"]) == (4, -1)
+
+
+def test_track_dice_turn_and_tokens(built):
+    _, _, content = built
+    tts = content["tts"]
+    track = tts["track"]
+    room = tts["rooms"]["foyer"]
+    server = Scripted(1, [entry(
+        1,
+        {"op": "set_track", "guid": track["guid"], "clip": track["clip"], "slot": 3,
+         "offset": track["slots"][3]},
+        {"op": "show_dice", "seat": "Red", "dice": tts["dice"][:3], "faces": [2, 0, 1], "total": 3,
+         "purpose": "haunt", "tray": tts["dice_tray"]},
+        {"op": "mark_turn", "seat": "Blue", "turn": 4, "phase": "explore"},
+        {"op": "spawn_token", "token": "hound_1", "kind": "monster",
+         "name": {"zh-Hans": "猎犬", "zh-Hant": "獵犬", "en": "Hound"}, "room": "foyer",
+         "position": {"x": 1.0, "y": 2.1, "z": 3.0}, "color": None},
+        {"op": "broadcast", "text": {"zh-Hans": "嚎叫", "zh-Hant": "嚎叫", "en": "A howl"}, "to": ["Blue"],
+         "color": None},
+    ), entry(2, {"op": "move_figure", "figure": None, "monster": "hound_1", "room": "foyer",
+                 "position": {"x": 2.0, "y": 2.1, "z": 2.8}},
+             {"op": "flip_token", "token": "hound_1", "face_up": False}),
+       entry(3, {"op": "remove_token", "token": "hound_1"},
+             {"op": "game_over", "winner": "heroes", "text": {"zh-Hans": "胜", "zh-Hant": "勝", "en": "Won"}})])
+    server.version = 3
+    fake = table(built, server)
+
+    board = fake.state_of(track["guid"])
+    clip = fake.state_of(track["clip"])
+    a = math.radians((board["rot"]["y"] - 180) % 360)
+    off = track["slots"][3]
+    want = (board["pos"]["x"] + off["x"] * math.cos(a) + off["z"] * math.sin(a),
+            board["pos"]["z"] - off["x"] * math.sin(a) + off["z"] * math.cos(a))
+    assert abs(clip["pos"]["x"] - want[0]) < 1e-6 and abs(clip["pos"]["z"] - want[1]) < 1e-6
+    assert [fake.state_of(g)["face"] for g in tts["dice"][:3]] == ["2", "0", "1"]
+    assert fake.api.Turns.turn_color == "Blue"
+    assert {"to": "Blue", "text": "A howl"} in fake.captured.broadcasts
+    spawned = [o for kind, o in fake.captured.other if kind == "spawn"]
+    assert len(spawned) == 1
+    moves = [m for m in fake.captured.moves if m["guid"] == spawned[0]["guid"]]
+    assert (moves[-1]["x"], moves[-1]["z"]) == (2.0, 2.8)
+    assert fake.state_of(spawned[0]["guid"]) is None          # removed at version 3
+    assert any(b["text"].endswith("Won") for b in fake.captured.broadcasts)
+    assert room["guid"]                                       # the foyer is a real tile of the save
+
+
+def test_cards_are_dealt_moved_and_discarded_even_from_a_one_card_deck(built):
+    _, _, content = built
+    tts = content["tts"]
+    omens = [c for c, v in tts["cards"].items() if v["deck"] == "omen"]
+    deck = tts["decks"]["omen"]
+    deal = [{"op": "deal_card", "card": c, "deck": "omen", "deck_guid": deck["guid"],
+             "card_id": tts["cards"][c]["card_id"], "guid": tts["cards"][c]["guid"], "to_seat": "Red"}
+            for c in omens]
+    discard = {"op": "move_card", "card": omens[0], "card_id": 0, "guid": tts["cards"][omens[0]]["guid"],
+               "to": {"discard": "omen", "position": deck["discard"]}}
+    give = {"op": "move_card", "card": omens[1], "card_id": 0, "guid": tts["cards"][omens[1]]["guid"],
+            "to": {"seat": "Blue"}}
+    server = Scripted(3, [entry(1, *deal), entry(2, discard), entry(3, give)])
+    fake = table(built, server)
+    assert fake.state_of(deck["guid"]) is None                # TTS removes a deck left with one card
+    held = [c for c in omens[2:] if fake.in_hand("Red", tts["cards"][c]["guid"])]
+    assert held == omens[2:]
+    assert fake.in_hand("Blue", tts["cards"][omens[1]]["guid"])
+    pos = fake.state_of(tts["cards"][omens[0]]["guid"])["pos"]
+    assert (pos["x"], pos["z"]) == (deck["discard"]["x"], deck["discard"]["z"])
+    assert not any(entry["text"].startswith("effect ") for entry in fake.captured.logs)
+
+
+def test_a_damage_split_is_asked_point_by_point_among_legal_splits(built):
+    """R-FIGHT-5: physical damage goes to Might and/or Speed; the table only
+    offers what the server lists as legal and sends the split it built."""
+    splits = [{"might": m, "speed": 2 - m} for m in range(3)]
+    server = Scripted(1, [entry(1, {"op": "prompt", "seat": "Red", "prompt": "damage", "options": [],
+                                    "damage_kind": "physical", "amount": 2})],
+                      legal=[{"action": "split_damage", "args": {"split": s}} for s in splits])
+    fake = table(built, server, locale="zh-Hans")
+    (dialog,) = fake.dialogs()
+    assert dialog["color"] == "Red" and dialog["options"] == ["力量", "速度"] and "2" in dialog["text"]
+    fake.answer_dialog("Red", 2)                              # one point to Speed
+    (dialog,) = fake.dialogs()
+    assert dialog["options"] == ["力量", "速度"] and "1" in dialog["text"]
+    fake.answer_dialog("Red", 1)                              # one to Might
+    fake.settle(0.1)
+    (sent,) = server.posted
+    assert sent["action"] == "split_damage" and sent["player"] == "Red"
+    assert sent["args"] == {"split": {"might": 1, "speed": 1}}
+    assert sent["request_id"]
+
+
+def test_a_choice_prompt_sends_the_option_the_server_attached(built):
+    options = [{"label": {"zh-Hans": "力量", "zh-Hant": "力量", "en": "Might"}, "action": "choose",
+                "args": {"option": "might"}},
+               {"label": {"zh-Hans": "神志", "zh-Hant": "精神", "en": "Sanity"}, "action": "choose",
+                "args": {"option": "sanity"}}]
+    server = Scripted(1, [entry(1, {"op": "prompt", "seat": "Blue", "prompt": "choice", "options": options,
+                                    "purpose": "trait"})])
+    fake = table(built, server, locale="zh-Hant")
+    (dialog,) = fake.dialogs()
+    assert dialog["options"] == ["力量", "精神"]
+    fake.answer_dialog("Blue", 2)
+    fake.settle(0.1)
+    (sent,) = server.posted
+    assert (sent["action"], sent["player"], sent["args"]) == ("choose", "Blue", {"option": "sanity"})
