@@ -22,8 +22,6 @@ ATTACK_KINDS = ("physical", "mental")
 LASTING_UNTIL = ("end_of_turn", "next_roll", "game")
 MAX_TRAIT_DICE = 8          # R-CHECK-1
 DIE_MAX = 2                 # faces 0, 0, 1, 1, 2, 2 (R-CHECK-2)
-
-
 DAMAGE_FIELDS = ("kind", "amount", "dice")
 
 
@@ -59,6 +57,8 @@ def _roll(f: Fields, refs: Refs) -> dict:
         f.at.error("needs exactly one of trait and dice (expected a trait roll or a fixed number of dice)")
     top = DIE_MAX * (dice if dice else MAX_TRAIT_DICE)
     items, ats = f.list("outcomes", expected="expected a list of {min?, max?, then}")
+    if f.is_list("outcomes") and not items:
+        f.at_key("outcomes").error("no outcomes (expected outcomes covering every total from 0 up)")
     outcomes = []
     for item, at in zip(items, ats):
         o = Fields(at, item, ("min", "max", "then"))
