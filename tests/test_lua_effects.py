@@ -161,3 +161,25 @@ def test_a_choice_prompt_sends_the_option_the_server_attached(built):
     fake.settle(0.1)
     (sent,) = server.posted
     assert (sent["action"], sent["player"], sent["args"]) == ("choose", "Blue", {"option": "sanity"})
+
+
+def test_a_dragged_monster_token_becomes_monster_move(built):
+    """R-MONSTER-1: the traitor's seat moves a monster by dropping its token on a room."""
+    _, _, content = built
+    tts = content["tts"]
+    server = Scripted(1, [entry(1, {"op": "spawn_token", "token": "hound_1", "kind": "monster",
+                                    "name": {"zh-Hans": "猎犬", "zh-Hant": "獵犬", "en": "Hound"},
+                                    "room": "entrance_hall", "position": {"x": 0.5, "y": 2.1, "z": 0.2},
+                                    "color": None})],
+                      legal=[{"action": "monster_move", "args": {"monster": "hound_1", "to": "foyer"}}])
+    fake = table(built, server)
+    fake.settle(0.1)                                       # the spawn callback tags the token
+    (token,) = [o["guid"] for kind, o in fake.captured.other if kind == "spawn"]
+    foyer = fake.state_of(tts["rooms"]["foyer"]["guid"])["pos"]
+    fake.drag(token, {"x": foyer["x"], "y": 3, "z": foyer["z"]}, "Purple")
+    fake.settle(0.1)
+    (sent,) = server.posted
+    assert (sent["action"], sent["player"], sent["args"]) == ("monster_move", "Purple",
+                                                              {"monster": "hound_1", "to": "foyer"})
+    back = fake.state_of(token)["pos"]                     # no effect moved it: it goes back
+    assert (back["x"], back["z"]) == (0.5, 0.2)

@@ -48,17 +48,23 @@ function hk_gesture(params)
   return gestures.record(params)
 end
 
--- Cards carry no script: Global's own events report them.
-function onObjectPickUp(player_color, obj)
-  if obj.hasTag("card") then
-    gestures.record({kind = "pickup", guid = obj.getGUID(), player = player_color, role = "card"})
+-- Cards and the monster tokens the server spawns carry no script: Global's
+-- own events report them.
+local function unscripted(kind, player_color, obj)
+  for _, role in ipairs({"card", "monster"}) do
+    if obj.hasTag(role) then
+      gestures.record({kind = kind, guid = obj.getGUID(), player = player_color, role = role})
+      return
+    end
   end
 end
 
+function onObjectPickUp(player_color, obj)
+  unscripted("pickup", player_color, obj)
+end
+
 function onObjectDrop(player_color, obj)
-  if obj.hasTag("card") then
-    gestures.record({kind = "drop", guid = obj.getGUID(), player = player_color, role = "card"})
-  end
+  unscripted("drop", player_color, obj)
 end
 
 -- Character board buttons (created by hauntkit/boards).

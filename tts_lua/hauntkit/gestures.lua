@@ -103,23 +103,24 @@ local function remember(obj)
   M.origins[obj.getGUID()] = {x = p.x, y = p.y, z = p.z}
 end
 
--- A figure dropped on a room further away walks the path the server lists
--- as legal to that room; with none listed, `to` alone goes and the server
--- says why not.
-local function move_args(player, room, done)
+-- A piece dropped on a room further away walks the path the server lists
+-- as legal to that room (`action` is move, or monster_move with `monster`
+-- naming the token); with none listed, `to` alone goes and the server says
+-- why not.
+local function walk_args(player, room, action, monster, done)
   local path = "/v1/tables/" .. state.data.table_id .. "/legal?seat=" .. player
   http.request("GET", state.data.url, path, nil, state.data.token, function(ok, _, answer)
     if ok then
       for _, a in ipairs(answer.actions or {}) do
         local args = a.args or {}
         local last = type(args.path) == "table" and args.path[#args.path] or args.to
-        if a.action == "move" and last == room then
+        if a.action == action and last == room and args.monster == monster then
           done(args)
           return
         end
       end
     end
-    done({to = room})
+    done({to = room, monster = monster})
   end)
 end
 
@@ -132,7 +133,7 @@ local function figure_dropped(obj, player)
   local target = M.room_at(pos)
   local from = origin and M.room_at(origin) or nil
   if target ~= nil and target ~= from then
-    move_args(player, util.content_id(target, "room"), function(walk)
+    walk_args(player, util.content_id(target, "room"), "move", nil, function(walk)
       decide(obj, player, "move", walk, origin)
     end)
     return
@@ -150,9 +151,30 @@ local function figure_dropped(obj, player)
   end
 end
 
+-- A monster token (spawned by the server's effects) dropped on a room:
+-- the traitor's seat moves that monster.
+local function monster_dropped(obj, player)
+  local origin = origin_of(obj)
+  local monster = util.content_id(obj, "token")
+  local target = M.room_at(obj.getPosition())
+  if not client.online or monster == nil then
+    return
+  end
+  if target == nil then
+    if origin ~= nil then
+      obj.setPositionSmooth(origin)
+    end
+    return
+  end
+  walk_args(player, util.content_id(target, "room"), "monster_move", monster, function(walk)
+    decide(obj, player, "monster_move", walk, origin)
+  end)
+end
+
 local handlers = {
   figure = {pickup = remember, drop = figure_dropped},
   card = {pickup = remember, drop = card_dropped},
+  monster = {pickup = remember, drop = monster_dropped},
 }
 
 -- Called by Global's hk_gesture with {kind, guid, player, role}.
