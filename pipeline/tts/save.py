@@ -17,7 +17,6 @@ from .terms import term
 VERSION_NUMBER = "v13.2.2"     # TTS version whose save format this follows
 TAG = "hauntkit"
 _ICON = re.compile(r":(might|speed|knowledge|sanity|event|item|omen|die):")
-_ICON_WORDS = {"event": "event", "item": "item", "omen": "omen"}
 _DIE = {"zh-Hans": "骰", "zh-Hant": "骰", "en": "die"}
 
 
@@ -206,7 +205,8 @@ def _characters(plan, content, assets, locale, url, scripts):
             raise KeyError(f"asset manifest ({locale}): no board images for character {cid!r}")
         name = _loc(side["name"], locale)
         names = " / ".join(_loc(s["name"], locale) for s in char["sides"])
-        board = objects.tile(cp["board"], _tr(cp["position"], scale=layout.BOARD_WIDTH / 2),
+        flat = (layout.BOARD_WIDTH / 2, 1, layout.BOARD_WIDTH / 2)   # keep the tile thin
+        board = objects.tile(cp["board"], _tr(cp["position"], scale_xyz=flat),
                              url(files["sides"][0]), url(files["sides"][1]), name, names,
                              [TAG, "board"], stretch=False, gm_notes=f"character:{cid}")
         board["LuaScript"] = scripts["board"]
@@ -239,7 +239,8 @@ def _dice(plan, locale, scripts):
 def _track(plan, locale, url, scripts):
     tp = plan.track
     tx, ty, tz = tp["position"]
-    board = objects.tile(tp["guid"], _tr(tp["position"], scale=tp["size"][0] / 2),
+    half = tp["size"][0] / 2
+    board = objects.tile(tp["guid"], _tr(tp["position"], scale_xyz=(half, 1, half)),
                          url(tp["image"]), url(tp["image"]), term("track", locale), "",
                          [TAG, "track"], stretch=False)
     yield board
