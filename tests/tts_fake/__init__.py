@@ -27,6 +27,7 @@ from typing import Any, Callable
 from lupa import lua52
 
 API = (Path(__file__).parent / "api.lua").read_text(encoding="utf-8")
+SEATS = (Path(__file__).parent / "seats.lua").read_text(encoding="utf-8")
 
 
 @dataclass
@@ -82,7 +83,8 @@ class TTSFake:
             "hand": lambda color: self.lua.table_from(self.hands.get(color, [])),
             "set_xml": self._set_xml,
         })
-        self.api, self.driver = self.lua.execute(API, host)
+        self.api, self.driver, core = self.lua.execute(API, host)
+        self.lua.execute(SEATS, host, self.api, self.driver, core)
         for data in save.get("ObjectStates", []):
             self.driver.add(self.to_lua(data))
         self._set_xml(save.get("XmlUI", ""))
