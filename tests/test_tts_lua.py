@@ -191,3 +191,17 @@ def test_global_bundle_splits_back_into_the_tts_lua_sources(saves):
     assert modules, "Global requires modules"
     for name, text in modules.items():
         assert text == (ROOT / "tts_lua" / f"{name}.lua").read_text(encoding="utf-8"), name
+
+
+def test_only_the_host_sees_the_server_fields_and_token(saves):
+    import xml.etree.ElementTree as ET
+    root = ET.fromstring(f"<root>{saves['en']['XmlUI']}</root>")
+    parent = {child: el for el in root.iter() for child in el}
+    for element_id in ("hk_url", "hk_table", "hk_token", "hk_connect"):
+        el = next(e for e in root.iter() if e.get("id") == element_id)
+        chain = [el]
+        while chain[-1] in parent:
+            chain.append(parent[chain[-1]])
+        assert any(e.get("visibility") == "Host" for e in chain), element_id
+    status = next(e for e in root.iter() if e.get("id") == "hk_status")
+    assert status.get("visibility") is None and status.text == "Not connected: play by hand"
