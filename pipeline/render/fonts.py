@@ -42,6 +42,7 @@ def font_root() -> Path:
     return Path(justmytype_intl_cjk.__file__).parent / "fonts" / "ofl"
 
 
+@functools.lru_cache(maxsize=None)
 def font_path(locale: str) -> Path:
     face, _ = LOCALE_FACE[locale]
     path = font_root() / _FAMILY_DIR[face]
@@ -72,11 +73,16 @@ def _font_bytes(path: str) -> bytes:
     return Path(path).read_bytes()
 
 
-@functools.lru_cache(maxsize=512)
 def get_font(locale: str, weight: str, size: int) -> ImageFont.FreeTypeFont:
+    # Keyed by file, not locale: en and zh-Hans share the SC face, and each
+    # instance of this variable font costs ~12 ms to open.
+    return _font(str(font_path(locale)), weight, size)
+
+
+@functools.lru_cache(maxsize=512)
+def _font(path: str, weight: str, size: int) -> ImageFont.FreeTypeFont:
     import io
-    data = _font_bytes(str(font_path(locale)))
-    font = ImageFont.truetype(io.BytesIO(data), size, layout_engine=layout_engine())
+    font = ImageFont.truetype(io.BytesIO(_font_bytes(path)), size, layout_engine=layout_engine())
     font.set_variation_by_axes([WEIGHTS[weight]])
     return font
 
