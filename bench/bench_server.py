@@ -3,11 +3,13 @@ the same way, and compare them.
 
 Both servers run as their own process with the same settings (one process,
 no access log, same body cap). The load is a lean asyncio HTTP/1.1 client in
-this process: N keep-alive connections, each sending its next request as soon
-as the previous answer arrives (closed loop, fixed concurrency). Each
-connection drives its own table through an always-legal cycle of real house
-actions (move to the next starting room, end the turn), so every request is
-an accepted action with its durable write (SQLite WAL, synchronous=FULL).
+this process: N keep-alive connections, first saturated (each sends its next
+request as soon as the previous answer arrives), then paced at fixed request
+rates (latency counted from the scheduled send). Each connection drives its
+own table through an always-legal cycle of real house actions (move between
+the start room and a neighbour, end the turn), so every request is
+an accepted action with its write to the log (SQLite WAL; --sync picks
+NORMAL, the server's default, or FULL).
 
     .venv/bin/python bench/bench_server.py [--connections 64] [--seconds 10]
 
@@ -256,7 +258,8 @@ def main() -> int:
     ap.add_argument("--connections", type=int, default=64)
     ap.add_argument("--seconds", type=float, default=10)
     ap.add_argument("--warmup", type=float, default=2)
-    ap.add_argument("--sync", default="FULL", choices=["FULL", "NORMAL"])
+    ap.add_argument("--sync", default="NORMAL", choices=["FULL", "NORMAL"],
+                    help="the server's --sync (NORMAL is its default)")
     ap.add_argument("--paced", default="128,500",
                     help="comma-separated request rates (per second, over all connections) for paced runs; "
                          "128/s is 64 busy tables at 2 actions/s each")
@@ -290,9 +293,9 @@ def main() -> int:
                 stop(proc)
 
             port = free_port()
-            log_path = Path(tmp) / f"server.{mode}.log"
+            log_path = Path(tmp) / f"server.{mode.replace('/', '-')}.log"
             proc = start([PY, "-m", "server", "--host", host, "--port", str(port),
-                          "--db", f"{tmp}/bench.{mode}.sqlite3", "--content", str(content_dir),
+                          "--db", str(log_path.with_suffix(".sqlite3")), "--content", str(content_dir),
                           "--max-body", str(max_body), "--sync", a.sync,
                           "--rate", "1000000", "--burst", "1000000"], log_path)
             try:

@@ -33,9 +33,11 @@ class Settings:
     rate_burst: int = 40
     # A state snapshot every this many actions bounds the replay on start.
     snapshot_every: int = 50
-    # SQLite `synchronous`: FULL fsyncs every commit (survives power loss);
-    # NORMAL in WAL mode survives a crash of this process but not of the OS.
-    sqlite_sync: str = "FULL"
+    # SQLite `synchronous`. NORMAL (WAL): a committed action survives a crash
+    # of the server; a power cut may lose the last moments (the log stays
+    # consistent). FULL: every commit waits for the disk (group-committed),
+    # surviving power loss at the cost of latency on a busy disk.
+    sqlite_sync: str = "NORMAL"
     log_level: str = "INFO"
     extra: dict = field(default_factory=dict)
 

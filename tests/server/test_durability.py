@@ -133,3 +133,20 @@ def test_append_many_fails_only_the_conflicting_item(tmp_path):
     assert results[0] is None and isinstance(results[1], VersionConflict) and results[2] is None
     assert store.table("a").version == 1 and store.table("b").version == 1
     assert [e.version for e in store.entries("b")] == [1]
+
+
+async def test_full_sync_commits_in_the_writer_thread_and_restarts(make_client, settings):
+    from server.app import TABLES
+    settings.sqlite_sync = "FULL"
+    client = await make_client(settings)
+    assert client.app[TABLES].writer.threaded
+    tables = [await new_table(client) for _ in range(4)]
+    answers = await asyncio.gather(*[client.post(f"/v1/tables/{tid}/actions", headers=h,
+                                                 json={"action": "add", "player": "Blue", "args": {"n": 2}})
+                                     for tid, h in tables for _ in range(3)])
+    assert {r.status for r in answers} == {200}
+    await client.close()
+    client2 = await make_client(settings)
+    for tid, h in tables:
+        state = await (await client2.get(f"/v1/tables/{tid}/state", headers=h)).json()
+        assert state["version"] == 5 and state["view"]["count"] == 6
