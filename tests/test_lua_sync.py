@@ -58,7 +58,7 @@ def test_a_hole_in_the_event_numbers_lays_the_table_out_from_state(built, server
     state_calls = []
 
     def lossy(call: WebCall):
-        status, text = server.handler(call)
+        status, text, _ = server.handler(call)
         if "/events?" in call.url:
             body = json.loads(text)
             body["entries"] = [e for e in body["entries"] if e["version"] != lost]
@@ -107,7 +107,7 @@ def test_a_lost_answer_is_retried_with_the_same_request_id(built, server):
     def lose_first_answer(call: WebCall):
         if call.url.endswith("/actions"):
             posts.append(call.json())
-            status, text = server.handler(call)      # the server applies it ...
+            status, text, _ = server.handler(call)   # the server applies it ...
             if len(posts) == 1:
                 raise Hold()                          # ... but the answer never arrives
             return status, text
@@ -132,7 +132,7 @@ def test_unknown_effects_are_skipped_and_the_rest_applied(built, server):
     first = game.current(view)
 
     def newer_server(call: WebCall):
-        status, text = server.handler(call)
+        status, text, _ = server.handler(call)
         if "/events?" in call.url:
             body = json.loads(text)
             for entry in body["entries"]:
@@ -187,3 +187,40 @@ def test_resuming_retries_an_unreachable_server_then_stays_a_sandbox(built):
     assert [c.url for c in calls] == ["http://127.0.0.1:9/v1/tables/t1"] * 3   # first try + two retries
     assert fake.ui("hk_status")["value"].startswith("連線失敗")
     assert [b["to"] for b in fake.captured.broadcasts] == ["all"]             # the sandbox notice, once
+
+
+def test_a_stale_table_catches_up_then_sends_the_action_again(built, server):
+    """The table acts on version N while the server is at N+1: 409
+    VERSION-STALE, the table polls, then sends the same action once more."""
+    game, view = start_game(built, server)
+    fake = game.fake
+    first = game.current(view)
+    game.post("/actions", {"action": "move", "player": first, "args": {"to": "foyer"}, "request_id": "s1"})
+    stair = game.room_pos("grand_staircase")              # one step on from the foyer
+    earlier = len(fake.calls)
+    fake.drag(game.figure(first, view), {"x": stair["x"], "y": 3, "z": stair["z"]}, first)
+    view = game.check("move after catching up")
+    assert view["players"][first]["room"] == "grand_staircase"
+    _, version = game.state()
+    posted = [c.json() for c in fake.calls[earlier:] if c.url.endswith("/actions")]
+    assert [p["expect_version"] for p in posted] == [version - 2, version - 1]
+    assert posted[0]["request_id"] == posted[1]["request_id"]
+
+
+def test_rate_limited_requests_wait_for_retry_after(built):
+    _, saves, _ = built
+    calls: list[WebCall] = []
+
+    def busy(call: WebCall):
+        calls.append(call)
+        if len(calls) == 1:
+            return 429, {"ok": False, "error": {"code": "RATE-LIMITED", "message": {"en": "slow down"}}}, \
+                {"Retry-After": "5"}
+        return 200, {"ok": True, "table_id": "t1", "version": 0}
+
+    fake = TTSFake(saves["en"], web=busy)
+    fake.load_all(script_state=json.dumps({"url": "http://rules", "table_id": "t1", "token": "k"}))
+    fake.settle(4.0)
+    assert len(calls) == 1                               # the back-off alone (1.5 s) would have retried
+    fake.settle(1.5)
+    assert len(calls) >= 2 and fake.ui("hk_status")["value"].startswith("Connected")

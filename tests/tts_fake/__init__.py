@@ -10,7 +10,7 @@ What it models (grow it as the Lua grows): objects with GUIDs, positions,
 tags and values; containers with takeObject/putObject; Global.call between
 scripts; XmlUI elements by id (attributes and values); broadcast/print/log
 capture; Wait.time/frames/condition stepped by the test; WebRequest answered
-by a pluggable Python handler `web(request) -> (status, body)` (see
+by a pluggable Python handler `web(request) -> (status, body[, headers])` (see
 `tests/tts_fake/live.py` for one that forwards to a real server over HTTP;
 a handler raising `Hold` leaves the request unanswered, like a server that
 hangs); seated players and their hand zones; object buttons and options
@@ -211,7 +211,7 @@ class TTSFake:
             req["is_error"], req["error"] = True, "no server (the fake has no web handler)"
             return
         try:
-            status, body = self.web(call)
+            status, body, *headers = self.web(call)
         except Hold:
             return False
         except ConnectionError as exc:
@@ -220,6 +220,8 @@ class TTSFake:
             return True
         req["is_done"] = True
         req["response_code"] = status
+        if headers:
+            req["response_headers"] = self.to_lua(dict(headers[0]))
         req["text"] = body if isinstance(body, str) else json.dumps(body, ensure_ascii=False)
         return True
 

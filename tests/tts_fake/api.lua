@@ -289,7 +289,12 @@ local function web(method, url, data, headers, callback)
   local req = {url = url, method = method, is_done = false, is_error = false,
                text = "", response_code = 0, error = ""}
   function req.dispose() req.disposed = true end
-  function req.getResponseHeader() return nil end
+  function req.getResponseHeader(name)
+    for k, v in pairs(req.response_headers or {}) do
+      if string.lower(k) == string.lower(name) then return v end
+    end
+    return nil
+  end
   host.web_queue(req, data or "", headers or {}, callback)
   return req
 end

@@ -79,7 +79,7 @@ class LiveServer:
         self._thread.join(timeout=10)
         self.session.close()
 
-    def handler(self, call: WebCall) -> tuple[int, str]:
+    def handler(self, call: WebCall) -> tuple[int, str, dict]:
         """The fake's WebRequest → real HTTP. A refused connection becomes a
         transport error (is_error), as in TTS."""
         try:
@@ -87,7 +87,7 @@ class LiveServer:
                                      headers=call.headers, timeout=30)
         except requests.ConnectionError as exc:
             raise ConnectionError(str(exc)) from None
-        return r.status_code, r.content.decode("utf-8")
+        return r.status_code, r.content.decode("utf-8"), dict(r.headers)
 
     def get(self, path: str, token: str) -> dict:
         """Read the server's side directly, for comparing with the table."""

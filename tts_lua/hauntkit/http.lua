@@ -2,8 +2,8 @@
 -- `is_error` only reports transport failures, so a 4xx/5xx answer is turned
 -- into an error here too, with the server's localized message when it sent
 -- one. TTS has no request timeout: a Wait.time timer disposes a request that
--- hangs. A failed transport, a timeout, a 5xx or a 429 is retried with the
--- very same body, so a POST keeps its request_id and the server answers a
+-- hangs. A failed transport, a timeout, a 5xx or a 429 (after its
+-- Retry-After) is retried with the very same body, so a POST keeps its request_id and the server answers a
 -- repeat with the first answer instead of applying the action twice.
 local config = require("hauntkit/config")
 
@@ -80,7 +80,7 @@ function M.request(method, base, path, body, token, callback, opts)
   attempt = function()
     local finished = false
     local timer = nil
-    local function finish(ok, code, answer, message, ecode)
+    local function finish(ok, code, answer, message, ecode, retry_after)
       if finished then
         return
       end
@@ -90,7 +90,7 @@ function M.request(method, base, path, body, token, callback, opts)
       end
       if not ok and retryable(code) and attempts_left > 0 then
         attempts_left = attempts_left - 1
-        Wait.time(attempt, wait)
+        Wait.time(attempt, math.max(wait, retry_after or 0))
         wait = wait * 2
         return
       end
@@ -105,7 +105,8 @@ function M.request(method, base, path, body, token, callback, opts)
       local decoded = decode(r.text)
       if code >= 400 or decoded == nil or decoded.ok == false then
         local message, ecode = refusal(code, decoded)
-        finish(false, code, decoded, message, ecode)
+        local retry_after = code == 429 and tonumber(r.getResponseHeader("Retry-After")) or nil
+        finish(false, code, decoded, message, ecode, retry_after)
         return
       end
       finish(true, code, decoded, nil, nil)
