@@ -132,7 +132,9 @@ async def _run(request: web.Request, table: Table, action: dict, fields: dict, u
 # -- handlers -------------------------------------------------------------
 async def healthz(request: web.Request) -> web.Response:
     tables = request.app[TABLES]
-    return respond({"ok": True, "tables": len(tables.live), "rulesets": tables.rulesets.available()})
+    base = request.app[SETTINGS].base_url
+    return respond({"ok": True, "tables": len(tables.live), "rulesets": tables.rulesets.available(),
+                    "server_url": base, "assets_url": base + "/assets/"})
 
 
 async def openapi(request: web.Request) -> web.Response:
@@ -155,8 +157,10 @@ async def create_table(request: web.Request) -> web.Response:
     options = as_object(fields.get("options"), "options")
     table, token, setup = await request.app[TABLES].create(ruleset, locale, seats, options)
     log.info(json.dumps({"table": table.id, "created": ruleset, "locale": locale, "seats": seats}))
+    base = request.app[SETTINGS].base_url
     return respond({"ok": True, "table_id": table.id, "host_token": token, "version": 0, "ruleset": ruleset,
-                    "locale": locale, "seats": seats, **setup}, status=201)
+                    "locale": locale, "seats": seats, "table_url": f"{base}/v1/tables/{table.id}", **setup},
+                   status=201)
 
 
 async def table_summary(request: web.Request) -> web.Response:

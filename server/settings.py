@@ -59,7 +59,7 @@ def parse(argv: list[str] | None = None) -> Settings:
     p.add_argument("--db", default=_env("DB") or str(d.db_path), help="SQLite file (created if missing)")
     p.add_argument("--content", default=_env("CONTENT") or str(d.content_dir), help="compiled content folder")
     p.add_argument("--assets", default=_env("ASSETS") or str(d.asset_dir), help="folder served under /assets/")
-    p.add_argument("--public-url", default=_env("PUBLIC_URL") or _env("BASE_URL") or "",
+    p.add_argument("--public-url", default=_env("PUBLIC_URL") or "",
                    help="base URL players reach this server at")
     p.add_argument("--cors", default=_env("CORS") or "", help="comma-separated allowed origins (default: CORS off)")
     p.add_argument("--max-body", type=int, default=int(_env("MAX_BODY") or d.max_body_bytes))

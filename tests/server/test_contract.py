@@ -11,6 +11,7 @@ async def test_create_returns_id_and_a_token_shown_once(client):
     assert r.status == 201
     body = await r.json()
     assert body["ok"] and body["version"] == 0 and len(body["host_token"]) >= 32
+    assert body["table_url"].endswith(f"/v1/tables/{body['table_id']}")
     # The token is never shown again: the summary does not carry it.
     r = await client.get(f"/v1/tables/{body['table_id']}", headers={"Authorization": "Bearer " + body["host_token"]})
     summary = await r.json()

@@ -30,6 +30,7 @@ def test_environment_settings_and_flag_precedence(monkeypatch):
     monkeypatch.setenv("HAUNTKIT_PORT", "9100")
     monkeypatch.setenv("HAUNTKIT_DB", "/tmp/x.sqlite3")
     monkeypatch.setenv("HAUNTKIT_PUBLIC_URL", "https://haunt.example/")
+    monkeypatch.setenv("HAUNTKIT_BASE_URL", "file:///somewhere/assets")   # the saves' asset URL, not ours
     s = parse([])
     assert s.port == 9100 and str(s.db_path) == "/tmp/x.sqlite3" and s.base_url == "https://haunt.example"
     assert parse(["--port", "9200"]).port == 9200
