@@ -280,9 +280,10 @@ def build(events: list[dict], state: dict, content: dict, version: int,
 
 def layout(state: dict, content: dict, version: int) -> list[dict]:
     """Every instruction that lays the whole table out as `state` has it: what
-    the Lua applies after a `sync` effect or a gap in the event numbers
-    (docs/PROTOCOL.md, `GET /state`). Idempotent instructions only: no
-    narration, dice or prompts, so applying it twice changes nothing."""
+    the Lua applies after a `sync` effect, a gap in the event numbers or a
+    reload (docs/PROTOCOL.md, `GET /state`). No narration and no dice, so
+    applying it twice changes nothing; a pending prompt is asked again,
+    because a reload loses the dialog that showed it."""
     state = state or {}
     b = _Builder(state, content, version)
     for room in sorted(state.get("tiles") or {}):
@@ -311,4 +312,7 @@ def layout(state: dict, content: dict, version: int) -> list[dict]:
     order, turn_i = state.get("order") or [], state.get("turn_i")
     if isinstance(turn_i, int) and 0 <= turn_i < len(order) and state.get("phase") in ("explore", "haunt"):
         b.emit("mark_turn", seat=order[turn_i], turn=state.get("turn_n"), phase=state.get("phase"))
+    pending = state.get("pending")
+    if isinstance(pending, dict) and pending.get("seat"):
+        b.prompt({"type": "prompt", **{k: v for k, v in pending.items() if k not in ("then", "outcomes", "for")}})
     return b.out

@@ -224,3 +224,32 @@ def test_rate_limited_requests_wait_for_retry_after(built):
     assert len(calls) == 1                               # the back-off alone (1.5 s) would have retried
     fake.settle(1.5)
     assert len(calls) >= 2 and fake.ui("hk_status")["value"].startswith("Connected")
+
+
+def test_a_reloaded_save_is_laid_out_and_asks_the_open_prompt_again(built, server):
+    """Reload mid-discovery (R-PLACE-2 rotation prompt open): the new session
+    starts from the save's own layout, catches up, is laid out from /state
+    and shows the rotation dialog again; answering it places the tile."""
+    game, view = start_game(built, server)
+    first = game.current(view)
+    legal = game.get(f"/legal?seat={first}")["actions"]
+    side = next(a["args"]["side"] for a in legal if a["action"] == "discover")
+    hall = game.room_pos(view["players"][first]["room"])
+    step = {"N": (0, 1), "S": (0, -1), "E": (1, 0), "W": (-1, 0)}[side]
+    pitch = game.tts["tile"]["pitch"]
+    game.fake.drag(game.figure(first, view), {"x": hall["x"] + step[0] * pitch, "y": 3,
+                                              "z": hall["z"] + step[1] * pitch}, first)
+    view = game.check("discover")
+    assert view["pending"]["kind"] == "rotation"
+
+    _, saves, content = built
+    again = TTSFake(saves["zh-Hans"], web=server.handler, seated=["White", "Red", "Blue"])
+    again.load_all(script_state=game.fake.save_state())
+    game.fake = again
+    view = game.check("reload")
+    assert [d["color"] for d in again.dialogs()] == [first]
+    assert not any("重新同步" in b["text"] for b in again.captured.broadcasts)   # routine, not announced
+    tiles = len(view["tiles"])
+    again.answer_dialog(first, 1)
+    view = game.check("rotation chosen after the reload")
+    assert len(view["tiles"]) == tiles + 1

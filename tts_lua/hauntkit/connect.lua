@@ -43,8 +43,8 @@ local function check_version(answer)
 end
 
 -- A new table: its setup effects are version 0. An existing one: catch up
--- from the version this save last applied (a save newer than the table
--- cannot be caught up, so it is laid out again).
+-- from the version this save last applied, then lay it out (a save newer
+-- than the table cannot be caught up, so it is only laid out).
 local function connected(answer, fresh)
   client.online = true
   if check_version(answer) then
@@ -59,7 +59,12 @@ local function connected(answer, fresh)
   elseif state.data.version > version then
     sync.resync()
   else
-    sync.poll()
+    -- Catch up in order, then lay the table out once: a rewind may have
+    -- moved pieces, and a reload loses any open prompt dialog.
+    sync.poll(function()
+      sync.silent = true
+      sync.resync()
+    end)
   end
   sync.start()
 end

@@ -223,6 +223,7 @@ M.handlers.spawn_token = function(e)
     return
   end
   local obj = spawnObject({type = "PlayerPawn", position = pos, callback_function = function(o)
+    M.tokens[e.token] = o.getGUID()      -- final once spawned (TTS may settle the GUID late)
     o.setName(words.pick(e.name))
     o.setGMNotes("token:" .. tostring(e.token))
     o.addTag("hauntkit")

@@ -19,6 +19,7 @@ M.timer = nil
 M.busy = false        -- a poll or resync is in flight
 M.again = false       -- something asked for a poll while one was in flight
 M.resyncs = 0         -- full layouts done (shown in logs, counted by tests)
+M.silent = false      -- the next layout is routine (after a reload): no chat line
 
 local function base()
   return state.data.url, "/v1/tables/" .. state.data.table_id
@@ -93,9 +94,10 @@ end
 -- Lays the whole table out from /state; the caller holds `busy`.
 layout = function(done)
   M.resyncs = M.resyncs + 1
-  if not effects.quiet then
+  if not M.silent then
     broadcastToAll(words.get("resync"), {0.8, 0.8, 0.8})
   end
+  M.silent = false
   local url, path = base()
   http.request("GET", url, path .. "/state", nil, state.data.token, function(ok, _, answer, err)
     if ok then
