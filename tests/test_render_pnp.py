@@ -2,6 +2,7 @@
 import re
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
 from pipeline.render import pnp, sample
@@ -12,17 +13,19 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_bleed_extends_edges_by_3mm():
     img = Image.new("RGB", (630, 880), "red")
     img.paste(Image.new("RGB", (630, 1), "blue"), (0, 0))  # top edge row
-    out = pnp.with_bleed(img)
+    out = pnp.with_bleed(img, 63.0)
     b = 30  # 3 mm of 63 mm at 10 px/mm
     assert out.size == (630 + 2 * b, 880 + 2 * b)
     assert out.getpixel((b + 5, 0)) == (0, 0, 255)         # top bleed repeats the top row
     assert out.getpixel((0, out.height // 2)) == (255, 0, 0)
 
 
-def test_page_geometry_leaves_room_for_crop_marks():
-    x0, y0 = pnp._origin()
-    assert x0 >= pnp.MARK_GAP_MM + pnp.MARK_MM + 3  # marks stay clear of a 3 mm printer margin
-    assert y0 >= pnp.MARK_GAP_MM + pnp.MARK_MM + 3
+@pytest.mark.parametrize("kind,grid", [(pnp.CARD, (4, 2)), (pnp.TILE, (4, 3)), (pnp.BOARD, (2, 2))])
+def test_page_grids_fit_a4_and_leave_room_for_crop_marks(kind, grid):
+    assert kind.grid == grid
+    x0, y0 = kind.origin()
+    assert x0 >= pnp.MIN_MARGIN_MM and y0 >= pnp.MIN_MARGIN_MM
+    assert pnp.CARD.trim_mm == (63.0, 88.0)
 
 
 def test_pdf_per_locale_pages_and_stable_bytes(tmp_path):
@@ -31,9 +34,10 @@ def test_pdf_per_locale_pages_and_stable_bytes(tmp_path):
     assert [p.name for p in paths] == ["sample.zh-Hans.pdf", "sample.en.pdf"]
     data = paths[0].read_bytes()
     assert data.startswith(b"%PDF")
-    # events: 9 cards = 2 face pages + 2 back pages; items and omens 1 + 1 each
-    assert len(re.findall(rb"/Type /Page\b", data)) == 8
+    # events: 9 cards = 2 face pages + 2 back pages; items, omens, the 3 rooms
+    # and the one character: 1 + 1 each
+    assert len(re.findall(rb"/Type /Page\b", data)) == 4 + 2 + 2 + 2 + 2
     # A4 landscape in points
-    assert b"/MediaBox [0 0 841.89 595.28]" in data or b"/MediaBox[0 0 841.89 595.28]" in data
+    assert re.search(rb"/MediaBox ?\[0 0 841.89 595.28\]", data)
     again = pnp.build_pnp(rs, ROOT, tmp_path / "again", locales=("zh-Hans",), progress=False)
     assert again[0].read_bytes() == data

@@ -1,18 +1,23 @@
 """Print-and-play PDFs: `python -m pipeline pnp` → build/pnp/<ruleset>.<locale>.pdf
 
-Cards are printed at 63 × 88 mm (poker size) with 3 mm bleed, eight to an A4
-landscape page (4 × 2, bleeds touching) so the margins have room for crop
-marks on every trim line. Faces are rendered at twice the TTS scale
-(818 × 1170 px, about 330 dpi at 63 mm); the bleed repeats the card's edge
-pixels. Each deck starts a new page and is followed by its backs page,
-mirrored left-right for long-edge duplex printing. The PDF's dates and file
-id are fixed, so the same build gives the same bytes.
+Everything printable, each with 3 mm bleed (the image's edge pixels
+stretched outwards) and crop marks on every trim line, on A4 landscape:
+- cards at 63 × 88 mm (poker size), eight a page, faces rendered at twice
+  the TTS scale (818 × 1170 px, about 330 dpi);
+- room tiles at 56 × 56 mm, twelve a page (640 px, about 290 dpi);
+- character boards at 130 × 81.25 mm, four a page (1.5×: 1536 px, 300 dpi).
+Items sit in a grid with bleeds touching, so the margins keep room for the
+marks. Every page of fronts is followed by the page of their backs (card
+back, the tile's floors side, the board's other side), mirrored left-right
+for long-edge duplex printing. Dates and the file id are fixed, so the same
+build gives the same bytes.
 """
 from __future__ import annotations
 
 import argparse
 import datetime as dt
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image
@@ -21,22 +26,45 @@ from pipeline.content.model import DECKS, LOCALES, Ruleset
 
 from . import icons, stage
 from .errors import RenderError
-from .specs import SpecBuilder
+from .specs import Job, SpecBuilder
 from .worker import atomic_save
 
-TRIM_MM = (63.0, 88.0)
 BLEED_MM = 3.0
 PAGE_MM = (297.0, 210.0)          # A4 landscape
-GRID = (4, 2)
 MARK_MM, MARK_GAP_MM = 5.0, 1.0
-SCALE = 2.0
+MIN_MARGIN_MM = MARK_GAP_MM + MARK_MM + 3.0   # marks clear of a 3 mm unprintable edge
 FIXED_DATE = dt.datetime(2024, 1, 1, tzinfo=dt.timezone.utc)
 
 
-def with_bleed(img: Image.Image) -> Image.Image:
-    """Extend the card by BLEED on every side by stretching its edge pixels."""
+@dataclass(frozen=True)
+class Kind:
+    trim_mm: tuple[float, float]
+    scale: float
+
+    @property
+    def cell_mm(self) -> tuple[float, float]:
+        return self.trim_mm[0] + 2 * BLEED_MM, self.trim_mm[1] + 2 * BLEED_MM
+
+    @property
+    def grid(self) -> tuple[int, int]:
+        cw, ch = self.cell_mm
+        return (int((PAGE_MM[0] - 2 * MIN_MARGIN_MM) // cw),
+                int((PAGE_MM[1] - 2 * MIN_MARGIN_MM) // ch))
+
+    def origin(self) -> tuple[float, float]:
+        (cw, ch), (cols, rows) = self.cell_mm, self.grid
+        return (PAGE_MM[0] - cols * cw) / 2, (PAGE_MM[1] - rows * ch) / 2
+
+
+CARD = Kind((63.0, 88.0), 2.0)
+TILE = Kind((56.0, 56.0), 1.0)
+BOARD = Kind((130.0, 81.25), 1.5)
+
+
+def with_bleed(img: Image.Image, trim_w_mm: float = CARD.trim_mm[0]) -> Image.Image:
+    """Extend the image by BLEED on every side by stretching its edge pixels."""
     w, h = img.size
-    b = round(w * BLEED_MM / TRIM_MM[0])
+    b = round(w * BLEED_MM / trim_w_mm)
     out = Image.new("RGB", (w + 2 * b, h + 2 * b))
     out.paste(img, (b, b))
     out.paste(img.crop((0, 0, w, 1)).resize((w, b)), (b, 0))
@@ -46,44 +74,65 @@ def with_bleed(img: Image.Image) -> Image.Image:
     return out
 
 
-def _origin() -> tuple[float, float]:
-    cw, ch = TRIM_MM[0] + 2 * BLEED_MM, TRIM_MM[1] + 2 * BLEED_MM
-    return (PAGE_MM[0] - GRID[0] * cw) / 2, (PAGE_MM[1] - GRID[1] * ch) / 2
-
-
-def _crop_marks(pdf) -> None:
-    x0, y0 = _origin()
-    cw, ch = TRIM_MM[0] + 2 * BLEED_MM, TRIM_MM[1] + 2 * BLEED_MM
-    x1, y1 = x0 + GRID[0] * cw, y0 + GRID[1] * ch
+def _crop_marks(pdf, kind: Kind) -> None:
+    (x0, y0), (cw, ch), (cols, rows) = kind.origin(), kind.cell_mm, kind.grid
+    x1, y1 = x0 + cols * cw, y0 + rows * ch
     pdf.set_line_width(0.2)
-    for c in range(GRID[0]):
+    for c in range(cols):
         for x in (x0 + c * cw + BLEED_MM, x0 + (c + 1) * cw - BLEED_MM):
             pdf.line(x, y0 - MARK_GAP_MM - MARK_MM, x, y0 - MARK_GAP_MM)
             pdf.line(x, y1 + MARK_GAP_MM, x, y1 + MARK_GAP_MM + MARK_MM)
-    for r in range(GRID[1]):
+    for r in range(rows):
         for y in (y0 + r * ch + BLEED_MM, y0 + (r + 1) * ch - BLEED_MM):
             pdf.line(x0 - MARK_GAP_MM - MARK_MM, y, x0 - MARK_GAP_MM, y)
             pdf.line(x1 + MARK_GAP_MM, y, x1 + MARK_GAP_MM + MARK_MM, y)
 
 
-def _page(pdf, images: list[Path], mirror: bool) -> None:
+def _page(pdf, kind: Kind, images: list[Path], mirror: bool) -> None:
     pdf.add_page()
-    x0, y0 = _origin()
-    cw, ch = TRIM_MM[0] + 2 * BLEED_MM, TRIM_MM[1] + 2 * BLEED_MM
+    (x0, y0), (cw, ch), (cols, _) = kind.origin(), kind.cell_mm, kind.grid
     for i, path in enumerate(images):
-        c, r = i % GRID[0], i // GRID[0]
+        c, r = i % cols, i // cols
         if mirror:
-            c = GRID[0] - 1 - c
+            c = cols - 1 - c
         pdf.image(str(path), x=x0 + c * cw, y=y0 + r * ch, w=cw, h=ch)
-    _crop_marks(pdf)
+    _crop_marks(pdf, kind)
 
 
-def _bled(src: Path, cache: Path) -> Path:
-    out = cache / (src.stem + ".bleed.jpg")
-    if not out.exists():
-        with Image.open(src) as im:
-            atomic_save(with_bleed(im.convert("RGB")), out, format="JPEG", quality=92, subsampling=0)
-    return out
+def _pages(pdf, kind: Kind, pairs: list[tuple[Path, Path]]) -> None:
+    """Fronts then their backs, page by page."""
+    per_page = kind.grid[0] * kind.grid[1]
+    for i in range(0, len(pairs), per_page):
+        chunk = pairs[i:i + per_page]
+        _page(pdf, kind, [f for f, _ in chunk], mirror=False)
+        _page(pdf, kind, [b for _, b in chunk], mirror=True)
+
+
+class _Bleeder:
+    def __init__(self, cache: Path, by_key: dict):
+        self.cache, self.by_key = cache, by_key
+
+    def __call__(self, locale: str, key: tuple, kind: Kind) -> Path:
+        src = self.by_key[(locale, key)]
+        out = self.cache / (src.stem + ".bleed.jpg")
+        if not out.exists():
+            with Image.open(src) as im:
+                atomic_save(with_bleed(im.convert("RGB"), kind.trim_mm[0]), out,
+                            format="JPEG", quality=92, subsampling=0)
+        return out
+
+
+def _jobs(ruleset: Ruleset, root: Path, locales) -> list[Job]:
+    specs = {k: SpecBuilder(ruleset, root, scale=k.scale, face_ext="png") for k in (CARD, TILE, BOARD)}
+    jobs: list[Job] = []
+    for loc in locales:
+        jobs += specs[CARD].cards(loc) + specs[CARD].backs(loc)
+        jobs += specs[TILE].rooms(loc) + specs[TILE].floor_backs(loc)
+        jobs += specs[BOARD].characters(loc)
+    errors = [e for s in specs.values() for e in s.errors]
+    if errors:
+        raise RenderError("\n".join(dict.fromkeys(errors)))
+    return [j.finish(ruleset.name) for j in jobs]
 
 
 def build_pnp(ruleset: Ruleset, root: Path, build_dir: Path, locales=LOCALES,
@@ -94,20 +143,13 @@ def build_pnp(ruleset: Ruleset, root: Path, build_dir: Path, locales=LOCALES,
     cache.mkdir(parents=True, exist_ok=True)
     out_dir.mkdir(parents=True, exist_ok=True)
     icons.set_cache_dir(build_dir / "cache" / "icons")
-    spec = SpecBuilder(ruleset, root, scale=SCALE, face_ext="png")
-    all_jobs = []
-    for loc in locales:
-        all_jobs += spec.cards(loc) + spec.backs(loc)
-    if spec.errors:
-        raise RenderError("\n".join(dict.fromkeys(spec.errors)))
-    all_jobs = [j.finish(ruleset.name) for j in all_jobs]
+    all_jobs = _jobs(ruleset, root, locales)
     todo = [(j, str(cache), True) for j in all_jobs if not (cache / j.filename).exists()]
     errors = stage._run_jobs(todo, jobs or os.cpu_count() or 1, progress)
     if errors:
         raise RenderError("\n".join(sorted(errors)))
-    by_key = {(j.locale, j.key): cache / j.filename for j in all_jobs}
+    bled = _Bleeder(cache, {(j.locale, j.key): cache / j.filename for j in all_jobs})
     written = []
-    per_page = GRID[0] * GRID[1]
     for loc in locales:
         pdf = FPDF(orientation="L", unit="mm", format="A4")
         pdf.set_auto_page_break(False)
@@ -115,12 +157,14 @@ def build_pnp(ruleset: Ruleset, root: Path, build_dir: Path, locales=LOCALES,
         pdf.file_id = lambda *_: f"<{ruleset.name}{loc}><{ruleset.name}{loc}>".replace("-", "")
         pdf.set_title(f"{ruleset.name} print-and-play ({loc})")
         for deck in DECKS:
-            faces = [_bled(by_key[(loc, ("face", deck, cid))], cache) for cid in ruleset.cards(deck)]
-            back = _bled(by_key[(loc, ("back", deck))], cache)
-            for i in range(0, len(faces), per_page):
-                chunk = faces[i:i + per_page]
-                _page(pdf, chunk, mirror=False)
-                _page(pdf, [back] * len(chunk), mirror=True)
+            back = bled(loc, ("back", deck), CARD)
+            _pages(pdf, CARD, [(bled(loc, ("face", deck, cid), CARD), back) for cid in ruleset.cards(deck)])
+        floors = {rid: "-".join(f for f in ("basement", "ground", "upper") if f in r.floors)
+                  for rid, r in ruleset.rooms.items()}
+        _pages(pdf, TILE, [(bled(loc, ("room", rid), TILE), bled(loc, ("floors", floors[rid]), TILE))
+                           for rid in ruleset.rooms])
+        _pages(pdf, BOARD, [(bled(loc, ("char", cid, 0), BOARD), bled(loc, ("char", cid, 1), BOARD))
+                            for cid in ruleset.characters])
         target = out_dir / f"{ruleset.name}.{loc}.pdf"
         tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
         pdf.output(str(tmp))
