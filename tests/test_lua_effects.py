@@ -183,3 +183,15 @@ def test_a_dragged_monster_token_becomes_monster_move(built):
                                                               {"monster": "hound_1", "to": "foyer"})
     back = fake.state_of(token)["pos"]                     # no effect moved it: it goes back
     assert (back["x"], back["z"]) == (0.5, 0.2)
+
+
+def test_every_board_has_its_buttons_on_both_faces(built):
+    _, _, content = built
+    fake = table(built, Scripted(0, []), locale="zh-Hans")
+    for ct in content["tts"]["characters"].values():
+        buttons = fake.to_py(fake.object(ct["board"]).getButtons())
+        fns = [b["click_function"] for b in buttons]
+        assert sorted(set(fns)) == ["hk_btn_choose_a", "hk_btn_choose_b", "hk_btn_end_turn", "hk_btn_roll",
+                                    "hk_btn_start"]
+        assert all(fns.count(f) == 2 for f in fns)
+        assert "结束回合" in [b["label"] for b in buttons]

@@ -18,15 +18,20 @@ M.BUTTONS = {
   {fn = "hk_btn_end_turn", word = "end_turn", x = 0.31, z = 1.32},
 }
 
+-- Buttons cannot be clicked from behind, and a board is flipped to play
+-- its other side: each button is made twice, once per face (the back's
+-- copy mirrored so the row reads the same way round).
 function M.setup()
   for _, board in ipairs(getObjectsWithTag("board")) do
     board.clearButtons()
-    for _, b in ipairs(M.BUTTONS) do
-      board.createButton({
-        click_function = b.fn, function_owner = Global, label = words.get(b.word),
-        position = {b.x, 0.2, b.z}, rotation = {0, 180, 0}, scale = {0.1, 1, 0.1},
-        width = 1700, height = 340, font_size = 150,
-      })
+    for _, face in ipairs({{y = 0.2, flip = 0, mirror = 1}, {y = -0.2, flip = 180, mirror = -1}}) do
+      for _, b in ipairs(M.BUTTONS) do
+        board.createButton({
+          click_function = b.fn, function_owner = Global, label = words.get(b.word),
+          position = {b.x * face.mirror, face.y, b.z}, rotation = {0, 180, face.flip},
+          scale = {0.1, 1, 0.1}, width = 1700, height = 340, font_size = 150,
+        })
+      end
     end
   end
 end
