@@ -18,6 +18,7 @@ class Scripted:
     def __init__(self, version: int, entries: list[dict], legal: list[dict] | None = None):
         self.version, self.entries, self.legal = version, entries, legal or []
         self.posted: list[dict] = []
+        self.answer_effects: list[dict] = []     # effects of the next accepted action
 
     def __call__(self, call: WebCall):
         url = urlparse(call.url)
@@ -29,7 +30,8 @@ class Scripted:
             return 200, {"ok": True, "version": self.version, "actions": self.legal}
         if url.path.endswith("/actions"):
             self.posted.append(call.json())
-            return 200, {"ok": True, "version": self.version, "events": [], "effects": [], "messages": []}
+            return 200, {"ok": True, "version": self.version, "events": [], "effects": self.answer_effects,
+                         "messages": []}
         return 200, {"ok": True, "table_id": "t", "version": self.version}
 
 
@@ -183,6 +185,16 @@ def test_a_dragged_monster_token_becomes_monster_move(built):
                                                               {"monster": "hound_1", "to": "foyer"})
     back = fake.state_of(token)["pos"]                     # no effect moved it: it goes back
     assert (back["x"], back["z"]) == (0.5, 0.2)
+
+    # Accepted: the server's move_figure for the monster puts the token, and it stays there.
+    server.version = 2
+    server.answer_effects = [{"op": "move_figure", "figure": None, "monster": "hound_1", "room": "foyer",
+                              "position": {"x": foyer["x"] + 0.3, "y": 2.1, "z": foyer["z"]},
+                              "version": 2, "seq": 0}]
+    fake.drag(token, {"x": foyer["x"], "y": 3, "z": foyer["z"]}, "Purple")
+    fake.settle(0.1)
+    there = fake.state_of(token)["pos"]
+    assert (there["x"], there["z"]) == (foyer["x"] + 0.3, foyer["z"])
 
 
 def test_every_board_has_its_buttons_on_both_faces(built):

@@ -10,11 +10,12 @@ local util = require("hauntkit/util")
 local state = require("hauntkit/state")
 local http = require("hauntkit/http")
 local client = require("hauntkit/client")
+local effects = require("hauntkit/effects")
 local words = require("hauntkit/words")
 
 local M = {}
 
-M.origins = {}   -- figure GUID → where it was picked up
+M.origins = {}   -- piece GUID → where it was picked up
 M.handled = 0    -- gestures turned into actions (diagnostics, tests)
 
 -- The room tile on the table whose square holds `pos` (ignoring height).
@@ -53,7 +54,11 @@ end
 
 local function moved_by(answer, guid)
   for _, e in ipairs((answer and answer.effects) or {}) do
-    if (e.op == "move_figure" and e.figure == guid) or (e.op == "move_card" and e.guid == guid) then
+    local moved = e.op == "move_card" and e.guid
+    if e.op == "move_figure" then
+      moved = e.figure or effects.tokens[e.monster]
+    end
+    if moved == guid then
       return true
     end
   end
