@@ -129,11 +129,25 @@ def test_missing_icon_fails_with_location(tmp_path):
     assert not (tmp_path / "assets/manifest.sample.json").exists()
 
 
-def test_unknown_token_fails(tmp_path):
-    rs = sample.ruleset()
+def _unknown_token(rs):
     rs.events["event_00"].text = {**rs.events["event_00"].text, "en": "Gain :mightt:."}
-    with pytest.raises(ContentError, match=r"event_00: text: unknown icon token :mightt:"):
+
+
+def _emoji_title(rs):
+    rs.omens["omen_00"].title = {**rs.omens["omen_00"].title, "en": "Omen \U0001F47B"}
+
+
+@pytest.mark.parametrize("spoil,error,pattern", [
+    (_unknown_token, ContentError, r"event_00: text: unknown icon token :mightt:"),
+    # Pillow has no font fallback: a missing glyph would print as a tofu box.
+    (_emoji_title, RenderError, r"omen_00: no glyph for '.' \(U\+1F47B\) in the en font"),
+])
+def test_undrawable_content_fails_and_writes_no_manifest(tmp_path, spoil, error, pattern):
+    rs = sample.ruleset()
+    spoil(rs)
+    with pytest.raises(error, match=pattern):
         build(rs, ROOT, tmp_path, progress=False)
+    assert not (tmp_path / "assets/manifest.sample.json").exists()
 
 
 def test_overflowing_text_fails_the_build_with_file_line(tmp_path):
@@ -147,13 +161,6 @@ def test_overflowing_text_fails_the_build_with_file_line(tmp_path):
     assert all(re.fullmatch(r"cards/sample/events\.yaml:13: event_01: text overflows box 'body' by \d+ px", m)
                for m in msgs), msgs
     assert not (tmp_path / "assets/manifest.sample.json").exists()
-
-
-def test_character_missing_from_font_fails_instead_of_tofu(tmp_path):
-    rs = sample.ruleset()
-    rs.omens["omen_00"].title = {**rs.omens["omen_00"].title, "en": "Omen \U0001F47B"}
-    with pytest.raises(RenderError, match=r"omen_00: no glyph for '.' \(U\+1F47B\) in the en font"):
-        build(rs, ROOT, tmp_path, progress=False)
 
 
 def test_board_slots_point_at_the_value_circles(built):
