@@ -170,6 +170,11 @@ def build_pnp(ruleset: Ruleset, root: Path, build_dir: Path, locales=LOCALES,
         pdf.output(str(tmp))
         os.replace(tmp, target)
         written.append(target)
+    if tuple(locales) == tuple(LOCALES):  # a full run knows every file still in use
+        keep = {j.filename for j in all_jobs} | {Path(j.filename).stem + ".bleed.jpg" for j in all_jobs}
+        for f in cache.glob(f"{ruleset.name}.*"):
+            if f.name not in keep:
+                f.unlink(missing_ok=True)
     return written
 
 
