@@ -150,3 +150,12 @@ async def test_full_sync_commits_in_the_writer_thread_and_restarts(make_client, 
     for tid, h in tables:
         state = await (await client2.get(f"/v1/tables/{tid}/state", headers=h)).json()
         assert state["version"] == 5 and state["view"]["count"] == 6
+
+
+async def test_tables_long_lived_objects_are_out_of_the_cyclic_collector(client):
+    """A full GC pass over every table's rules would stall all tables (tail latency)."""
+    import gc
+    gc.unfreeze()
+    await new_table(client, sit=False)
+    assert gc.get_freeze_count() > 0
+    gc.unfreeze()
