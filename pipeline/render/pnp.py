@@ -26,7 +26,7 @@ from pipeline.content.model import DECKS, LOCALES, Ruleset
 
 from . import icons, stage
 from .errors import RenderError
-from .specs import Job, SpecBuilder
+from .specs import Job, SpecBuilder, floor_key
 from .worker import atomic_save
 
 BLEED_MM = 3.0
@@ -159,10 +159,8 @@ def build_pnp(ruleset: Ruleset, root: Path, build_dir: Path, locales=LOCALES,
         for deck in DECKS:
             back = bled(loc, ("back", deck), CARD)
             _pages(pdf, CARD, [(bled(loc, ("face", deck, cid), CARD), back) for cid in ruleset.cards(deck)])
-        floors = {rid: "-".join(f for f in ("basement", "ground", "upper") if f in r.floors)
-                  for rid, r in ruleset.rooms.items()}
-        _pages(pdf, TILE, [(bled(loc, ("room", rid), TILE), bled(loc, ("floors", floors[rid]), TILE))
-                           for rid in ruleset.rooms])
+        _pages(pdf, TILE, [(bled(loc, ("room", rid), TILE), bled(loc, ("floors", floor_key(r)), TILE))
+                           for rid, r in ruleset.rooms.items()])
         _pages(pdf, BOARD, [(bled(loc, ("char", cid, 0), BOARD), bled(loc, ("char", cid, 1), BOARD))
                             for cid in ruleset.characters])
         target = out_dir / f"{ruleset.name}.{loc}.pdf"

@@ -55,6 +55,11 @@ class Job:
         return ".".join(parts)
 
 
+def floor_key(room) -> str:
+    """Name of the tile back a room shares with rooms of the same floors."""
+    return "-".join(f for f in ("basement", "ground", "upper") if f in room.floors)
+
+
 class SpecBuilder:
     def __init__(self, ruleset: Ruleset, root: Path, scale: float = 1.0, face_ext: str = "ppm"):
         self.rs = ruleset
@@ -147,17 +152,12 @@ class SpecBuilder:
         return jobs
 
     def floor_backs(self, locale: str) -> list[Job]:
-        seen = []
-        for room in self.rs.rooms.values():
-            fs = tuple(f for f in ("basement", "ground", "upper") if f in room.floors)
-            if fs not in seen:
-                seen.append(fs)
         jobs = []
-        for fs in seen:
-            env = {"floors": list(fs), "symbol": "room",
+        for key in dict.fromkeys(floor_key(r) for r in self.rs.rooms.values()):
+            env = {"floors": key.split("-"), "symbol": "room",
                    "floor_labels": {f: v[locale] for f, v in self.labels["floor"].items()},
                    "title": self.labels["room_tile"][locale]}
-            jobs.append(self._job(kind="floors", key=("floors", "-".join(fs)), locale=locale,
+            jobs.append(self._job(kind="floors", key=("floors", key), locale=locale,
                                   layout="floors", env=env,
                                   icons=self._symbol_paths("layouts/floors.yaml"),
                                   where="layouts/floors.yaml"))

@@ -21,7 +21,7 @@ from pipeline.content.model import DECKS, LOCALES, Ruleset
 
 from . import fonts, glyphs, icons, layouts, sheets, worker
 from .errors import RenderError
-from .specs import Job, SpecBuilder
+from .specs import Job, SpecBuilder, floor_key
 
 CARD_PX = (409, 585)
 TILE_PX = 640
@@ -63,10 +63,8 @@ def _run_jobs(todo: list[tuple[Job, str, bool]], n_workers: int, progress: bool)
     bar = Progress("render", len(todo), progress)
     errors: list[str] = []
     if n_workers <= 1 or len(todo) <= 3:
-        for job, out, inter in todo:
-            _, err = worker.run(job, out, inter)
-            if err:
-                errors.append(err)
+        for item in todo:  # a few images: cheaper than starting a pool
+            errors += _run_batch([item])
             bar.step()
     else:
         with _pool(n_workers) as ex:
@@ -75,7 +73,7 @@ def _run_jobs(todo: list[tuple[Job, str, bool]], n_workers: int, progress: bool)
             for f in as_completed(futs):
                 errors += f.result()
                 bar.step(futs[f])
-    bar.close()
+    bar.close(f" ({fonts.layout_engine_name()} text layout)")
     return errors
 
 
@@ -142,40 +140,9 @@ def build(ruleset: Ruleset, root: str | Path, build_dir: str | Path, jobs: int |
                       "layout_engine": fonts.layout_engine_name(),
                       "card_px": list(CARD_PX), "tile_px": TILE_PX,
                       "board_px": layouts.load("character")["size"], "locales": {}}
-    slots = track_slots()
-    sheet_work = []
+    sheet_work: list[tuple] = []
     for loc in locales:
-        decks = {}
-        for deck in DECKS:
-            back = by_key[(loc, ("back", deck))].filename
-            ids = list(ruleset.cards(deck))
-            entries = []
-            for n, chunk in enumerate(sheets.chunks(ids)):
-                faces = [by_key[(loc, ("face", deck, cid))].filename for cid in chunk]
-                cols, rows = sheets.grid(len(chunk))
-                digest = sheets.sheet_digest(faces, back, cols, rows, layouts.renderer_version())
-                name = f"{ruleset.name}.sheet.{deck}.{n}.{loc}.{digest}.jpg"
-                if not (assets / name).exists():
-                    sheet_work.append(([str(cache / f) for f in faces], str(assets / back),
-                                       str(assets / name)))
-                entries.append({"file": name, "num_width": cols, "num_height": rows,
-                                "cards": chunk})
-            decks[deck] = {"sheets": entries, "back": back, "back_is_hidden": False}
-        floors_of = {}
-        for room in ruleset.rooms.values():
-            fs = "-".join(f for f in ("basement", "ground", "upper") if f in room.floors)
-            floors_of[room.id] = by_key[(loc, ("floors", fs))].filename
-        manifest["locales"][loc] = {
-            "decks": decks,
-            "rooms": {rid: {"top": by_key[(loc, ("room", rid))].filename, "bottom": floors_of[rid]}
-                      for rid in ruleset.rooms},
-            "characters": {cid: {"sides": [by_key[(loc, ("char", cid, i))].filename
-                                           for i in range(len(ch.sides))],
-                                 "slots": slots}
-                           for cid, ch in ruleset.characters.items()},
-            "extras": {"credits": by_key[(loc, ("credits",))].filename,
-                       "thumbnail": by_key[(loc, ("thumbnail",))].filename},
-        }
+        manifest["locales"][loc] = _locale_entry(ruleset, loc, by_key, assets, cache, sheet_work)
 
     bar = Progress("sheets", len(sheet_work), progress)
     if len(sheet_work) > 1 and n_workers > 1:
@@ -192,8 +159,45 @@ def build(ruleset: Ruleset, root: str | Path, build_dir: str | Path, jobs: int |
     out = assets / f"manifest.{ruleset.name}.json"
     if not out.exists() or out.read_text(encoding="utf-8") != text:
         atomic_write_text(out, text)
-    _sweep(ruleset.name, assets, cache, manifest, all_jobs)
+    if tuple(locales) == tuple(LOCALES):  # a partial build does not know what the rest use
+        _sweep(ruleset.name, assets, cache, manifest, all_jobs)
     return manifest
+
+
+def _decks_entry(ruleset: Ruleset, loc: str, by_key: dict, assets: Path, cache: Path,
+                 sheet_work: list[tuple]) -> dict:
+    """Sheets in slot order per deck; sheets not on disk yet go to `sheet_work`."""
+    decks = {}
+    for deck in DECKS:
+        back = by_key[(loc, ("back", deck))].filename
+        entries = []
+        for n, chunk in enumerate(sheets.chunks(list(ruleset.cards(deck)))):
+            faces = [by_key[(loc, ("face", deck, cid))].filename for cid in chunk]
+            cols, rows = sheets.grid(len(chunk))
+            digest = sheets.sheet_digest(faces, back, cols, rows, layouts.renderer_version())
+            name = f"{ruleset.name}.sheet.{deck}.{n}.{loc}.{digest}.jpg"
+            if not (assets / name).exists():
+                sheet_work.append(([str(cache / f) for f in faces], str(assets / back), str(assets / name)))
+            entries.append({"file": name, "num_width": cols, "num_height": rows, "cards": chunk})
+        decks[deck] = {"sheets": entries, "back": back, "back_is_hidden": False}
+    return decks
+
+
+def _locale_entry(ruleset: Ruleset, loc: str, by_key: dict, assets: Path, cache: Path,
+                  sheet_work: list[tuple]) -> dict:
+    slots = track_slots()
+    return {
+        "decks": _decks_entry(ruleset, loc, by_key, assets, cache, sheet_work),
+        "rooms": {rid: {"top": by_key[(loc, ("room", rid))].filename,
+                        "bottom": by_key[(loc, ("floors", floor_key(room)))].filename}
+                  for rid, room in ruleset.rooms.items()},
+        "characters": {cid: {"sides": [by_key[(loc, ("char", cid, i))].filename
+                                       for i in range(len(ch.sides))],
+                             "slots": slots}
+                       for cid, ch in ruleset.characters.items()},
+        "extras": {"credits": by_key[(loc, ("credits",))].filename,
+                   "thumbnail": by_key[(loc, ("thumbnail",))].filename},
+    }
 
 
 def referenced(manifest: dict) -> set[str]:
