@@ -33,6 +33,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+ACTION_LINE = '{"ts":'   # the server's one JSON line per action
 PY = sys.executable
 
 
@@ -307,7 +308,7 @@ def main() -> int:
                 log_lines = log_path.read_text(errors="replace").splitlines()
                 problems = [line for line in log_lines if " ERROR " in line or "Traceback" in line]
                 print(f"{mode}: server log {len(log_lines)} lines "
-                      f"({sum('hauntkit.actions' in line for line in log_lines)} action lines), "
+                      f"({sum(line.startswith(ACTION_LINE) for line in log_lines)} action lines), "
                       f"{len(problems)} errors", file=sys.stderr)
                 for line in problems[:5]:
                     print(line, file=sys.stderr)

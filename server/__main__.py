@@ -14,6 +14,12 @@ def main(argv: list[str] | None = None) -> int:
     settings = parse(argv)
     logging.basicConfig(level=settings.log_level, stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    # Action lines are JSON with their own timestamp: one cheap line each.
+    actions = logging.getLogger("hauntkit.actions")
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(message)s"))
+    actions.addHandler(handler)
+    actions.propagate = False
     app = create_app(settings)
     print(f"hauntkit rules server on http://{settings.host}:{settings.port} "
           f"(db {settings.db_path}, content {settings.content_dir}, assets {settings.asset_dir})", flush=True)

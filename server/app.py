@@ -106,7 +106,7 @@ def _log_action(table: Table, action: dict, status: int, body: dict | str, start
     else:
         result, version = body.get("error", {}).get("code"), table.version
     action_log.info(json.dumps({
-        "table": table.id, "seat": action.get("player"), "action": action.get("action"), "status": status,
+        "ts": round(time.time(), 3), "table": table.id, "seat": action.get("player"), "action": action.get("action"), "status": status,
         "result": result, "version": version, "latency_ms": monotonic_ms(start),
         "request_id": request_id}, ensure_ascii=False))
 
