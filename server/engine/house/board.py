@@ -1,0 +1,151 @@
+"""The house map: placed tiles, door connections, open doors (R-PLACE).
+
+`state["tiles"]` maps a room id to [floor, x, y, rotation]; `state["cells"]`
+maps "floor:x:y" to the room there; `state["adj"]` caches which rooms a
+figure can step between (door to door, or a staircase link) and is rebuilt
+whenever the map changes, because movement reads it far more often than the
+map changes.
+"""
+from __future__ import annotations
+
+from .geometry import beyond, cell, opposite, turned
+
+
+def tile_doors(state: dict, room: str) -> list[int]:
+    floor, x, y, rot = state["tiles"][room]
+    return turned(state["rules"]["rooms"][room]["doors"], rot)
+
+
+def neighbour(state: dict, room: str, side: int) -> str | None:
+    floor, x, y, _ = state["tiles"][room]
+    nx, ny = beyond(x, y, side)
+    return state["cells"].get(cell(floor, nx, ny))
+
+
+def open_sides(state: dict, room: str) -> list[int]:
+    """Doors leading to unexplored space (an empty cell). A door facing a
+    placed tile is a connection or, facing a wall, false (R-PLACE-5)."""
+    floor, x, y, rot = state["tiles"][room]
+    cells = state["cells"]
+    out = []
+    for side in turned(state["rules"]["rooms"][room]["doors"], rot):
+        nx, ny = beyond(x, y, side)
+        if cell(floor, nx, ny) not in cells:
+            out.append(side)
+    return out
+
+
+def _door_links(state: dict, room: str) -> list[str]:
+    out = []
+    for side in tile_doors(state, room):
+        other = neighbour(state, room, side)
+        if other is not None and opposite(side) in tile_doors(state, other):
+            out.append(other)
+    return out
+
+
+def rebuild_adj(state: dict) -> None:
+    tiles = state["tiles"]
+    links = state["rules"]["links"]
+    adj = {}
+    for room in tiles:
+        near = _door_links(state, room)
+        near.extend(r for r in links.get(room, ()) if r in tiles and r not in near)
+        adj[room] = sorted(near)
+    state["adj"] = adj
+
+
+def floor_rooms(state: dict, floor: str) -> list[str]:
+    return [r for r, t in state["tiles"].items() if t[0] == floor]
+
+
+def floor_open(state: dict, floor: str) -> bool:
+    return any(open_sides(state, r) for r in floor_rooms(state, floor))
+
+
+def floor_connected(state: dict, floor: str) -> bool:
+    rooms = floor_rooms(state, floor)
+    if not rooms:
+        return True
+    seen, todo = {rooms[0]}, [rooms[0]]
+    while todo:
+        r = todo.pop()
+        for o in _door_links(state, r):
+            if o not in seen:
+                seen.add(o)
+                todo.append(o)
+    return len(seen) == len(rooms)
+
+
+def put(state: dict, room: str, floor: str, x: int, y: int, rot: int) -> None:
+    state["tiles"][room] = [floor, x, y, rot]
+    state["cells"][cell(floor, x, y)] = room
+
+
+def lift(state: dict, room: str) -> None:
+    floor, x, y, _ = state["tiles"].pop(room)
+    del state["cells"][cell(floor, x, y)]
+
+
+def rotations_at(state: dict, room: str, floor: str, x: int, y: int, facing: int,
+                 keep_open: bool = True) -> list[int]:
+    """Rotations that put one of the tile's doors on `facing` (R-PLACE-2) and,
+    with keep_open, leave the floor an open door (R-PLACE-3)."""
+    doors = state["rules"]["rooms"][room]["doors"]
+    out = []
+    for rot in range(4):
+        if facing not in turned(doors, rot):
+            continue
+        if keep_open:
+            put(state, room, floor, x, y, rot)
+            ok = floor_open(state, floor)
+            lift(state, room)
+            if not ok:
+                continue
+        out.append(rot)
+    return out
+
+
+def spots(state: dict, room: str, floor: str) -> list[tuple[int, int, int]]:
+    """Every (x, y, rotation) where `room` can be attached to an open door of
+    `floor` and keep that floor open, in a fixed order."""
+    out = []
+    for other in sorted(floor_rooms(state, floor)):
+        if other == room:
+            continue
+        _, ox, oy, _ = state["tiles"][other]
+        for side in open_sides(state, other):
+            x, y = beyond(ox, oy, side)
+            for rot in rotations_at(state, room, floor, x, y, opposite(side)):
+                out.append((x, y, rot))
+    return sorted(set(out))
+
+
+def rearrange(state: dict, floor: str, keep: str) -> tuple | None:
+    """R-PLACE-4: the smallest change that reopens a closed floor — turn one
+    tile, or else move one tile to another open door; the floor must stay
+    connected. Returns the changed tile's new placement or None."""
+    rooms = sorted(floor_rooms(state, floor), key=lambda r: -state["placed_n"].get(r, 0))
+    for room in rooms:
+        if room == keep:
+            continue
+        fl, x, y, rot0 = state["tiles"][room]
+        for rot in range(4):
+            if rot == rot0:
+                continue
+            state["tiles"][room][3] = rot
+            if floor_open(state, floor) and floor_connected(state, floor):
+                return (room, fl, x, y, rot)
+        state["tiles"][room][3] = rot0
+    for room in rooms:
+        if room == keep or state["rules"]["rooms"][room]["start"]:
+            continue
+        old = state["tiles"][room]
+        lift(state, room)
+        for (x, y, rot) in spots(state, room, floor):
+            put(state, room, floor, x, y, rot)
+            if floor_connected(state, floor) and floor_open(state, floor):
+                return (room, floor, x, y, rot)
+            lift(state, room)
+        put(state, room, *old)
+    return None

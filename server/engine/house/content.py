@@ -1,0 +1,106 @@
+"""Turn the compiled content into the lookup tables the engine reads.
+
+Done once per table (in `new_table`) and kept in the state under "rules":
+copies of the state share it, so its size costs nothing per action. Effects
+are accepted both as `{"op": name, ...}` (compiled form) and as the one-key
+maps of the YAML, so hand-made fixtures and compiled content read alike.
+"""
+from __future__ import annotations
+
+from .geometry import SIDE_INDEX
+
+TRAITS = ("might", "speed", "knowledge", "sanity")
+FLOORS = ("basement", "ground", "upper")
+CARD_FLAGS = {
+    "weapon": False, "ranged": False, "usable_when_defending": False, "attack_trait": "might",
+    "attack_dice": 0, "tradeable": True, "stealable": True, "droppable": True,
+    "discard_after_use": False, "companion": False, "traitor_may_ignore": False, "stays": False,
+}
+
+
+def norm_steps(steps) -> list[dict]:
+    out = []
+    for step in steps or []:
+        if "op" in step:
+            s = dict(step)
+        else:
+            if len(step) != 1:
+                raise ValueError(f"an effect step is a one-key map: {step!r}")
+            (op, body), = step.items()
+            s = {"op": op, **(body or {})}
+        if "outcomes" in s:
+            s["outcomes"] = [{**o, "then": norm_steps(o.get("then"))} for o in s["outcomes"]]
+        if "options" in s and s["op"] == "choice":
+            s["options"] = [{**o, "then": norm_steps(o.get("then"))} for o in s["options"]]
+        out.append(s)
+    return out
+
+
+def _items(coll):
+    """Compiled content keys objects by id; a list is accepted too."""
+    if isinstance(coll, dict):
+        return [{"id": k, **v} if "id" not in v else v for k, v in coll.items()]
+    return list(coll or [])
+
+
+def _special(raw):
+    if not raw:
+        return None
+    params = dict(raw.get("params") or {})
+    params.update({k: v for k, v in raw.items() if k != "params"})
+    return params
+
+
+def normalize(content: dict) -> dict:
+    rooms, links = {}, {}
+    starts = {}
+    for r in _items(content.get("rooms")):
+        rid = r["id"]
+        rooms[rid] = {
+            "id": rid, "floors": list(r.get("floors") or []),
+            "doors": sorted(SIDE_INDEX[d] for d in r.get("doors") or []),
+            "icon": r.get("icon") or "none", "special": _special(r.get("special")),
+            "start": r.get("start"), "name": r.get("name", {}),
+        }
+        links.setdefault(rid, [])
+        for link in r.get("links") or []:
+            to = link["to"] if isinstance(link, dict) else link
+            links[rid].append(to)
+            links.setdefault(to, []).append(rid)
+        if r.get("start"):
+            starts.setdefault(r["start"]["floor"], []).append(rid)
+    cards, decks = {}, {}
+    for deck, key in (("event", "events"), ("item", "items"), ("omen", "omens")):
+        decks[deck] = []
+        for c in _items(content.get(key)):
+            card = {k: c.get(k, v) for k, v in CARD_FLAGS.items()}
+            card.update(id=c["id"], deck=deck, effect=norm_steps(c.get("effect")),
+                        use=norm_steps(c.get("use")), trait_bonus=dict(c.get("trait_bonus") or {}),
+                        title=c.get("title", {}))
+            cards[c["id"]] = card
+            decks[deck].append(c["id"])
+    characters = {}
+    for ch in _items(content.get("characters")):
+        sides = []
+        for side in ch["sides"]:
+            sides.append({"age": side.get("age", 0), "name": side.get("name", {}),
+                          "traits": {t: {"track": list(side["traits"][t]["track"]),
+                                         "start": int(side["traits"][t]["start"])} for t in TRAITS}})
+        characters[ch["id"]] = {"id": ch["id"], "sides": sides}
+    haunts = {h["id"]: h for h in _items(content.get("haunts"))}
+    chart = content.get("haunt_chart") or {"omens": [], "rooms": [], "cells": {}}
+    return {
+        "rooms": rooms, "links": {k: sorted(set(v)) for k, v in links.items()}, "cards": cards,
+        "decks": decks, "characters": characters, "haunts": haunts, "chart": chart,
+        "landing": {f: _entrance(starts.get(f, []), rooms) for f in FLOORS},
+    }
+
+
+def _entrance(ids, rooms):
+    """The room figures start in (R-SETUP-4) or land on (R-SPECIAL-1): the
+    floor's start room at grid (0, 0), else its first start room."""
+    for rid in ids:
+        s = rooms[rid]["start"]
+        if s.get("x", 0) == 0 and s.get("y", 0) == 0:
+            return rid
+    return ids[0] if ids else None

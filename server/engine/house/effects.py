@@ -1,0 +1,196 @@
+"""The effect stack: card, room and turn steps run in order, pausing at a prompt.
+
+A step that needs a player's decision (a roll to throw, a damage split, an
+option) leaves a `pending` prompt and stops; the action that answers it
+pushes the chosen continuation and the stack runs on. Everything is plain
+data in the state, so a table can be saved mid-card and replayed exactly.
+"""
+from __future__ import annotations
+
+from . import traits as T
+
+OPS: dict = {}
+
+
+def op(name):
+    def reg(fn):
+        OPS[name] = fn
+        return fn
+    return reg
+
+
+def push(state: dict, seat, steps: list, **extra) -> None:
+    if steps:
+        state["stack"].append({"seat": seat, "steps": steps, "i": 0, **extra})
+
+
+def run(state: dict, rng, events: list) -> None:
+    stack = state["stack"]
+    players = state["players"]
+    while stack and state["pending"] is None and state["phase"] != "over":
+        frame = stack[-1]
+        if frame["i"] >= len(frame["steps"]):
+            stack.pop()
+            continue
+        step = frame["steps"][frame["i"]]
+        frame["i"] += 1
+        seat = frame["seat"]
+        name = step["op"]
+        if name[0] != "_" and seat in players and not players[seat]["alive"]:
+            continue        # a dead character's card stops mattering
+        OPS[name](state, rng, seat, step, events)
+
+
+def prompt(state: dict, seat: str, kind: str, events: list, **fields) -> None:
+    state["pending"] = {"seat": seat, "kind": kind, **fields}
+    shown = {k: v for k, v in fields.items() if k not in ("then", "outcomes", "for")}
+    events.append({"type": "prompt", "seat": seat, "kind": kind, **shown})
+
+
+def choice(state, seat, options: dict, events, purpose: str, for_seat=None) -> None:
+    """options: value -> steps run (for `for_seat`, default the chooser)."""
+    prompt(state, seat, "choice", events, purpose=purpose, options=list(options),
+           then=options, **({"for": for_seat} if for_seat else {}))
+
+
+def is_traitor(state: dict, seat) -> bool:
+    h = state.get("haunt")
+    return bool(h) and h.get("traitor") == seat
+
+
+def harm(state: dict, seat, steps: list, source: str) -> list:
+    """R-HAUNT-6: the traitor may ignore the harmful part of a room effect."""
+    if is_traitor(state, seat):
+        return [{"op": "_offer_ignore", "source": source, "then": steps}]
+    return steps
+
+
+@op("_offer_ignore")
+def _offer_ignore(state, rng, seat, step, events):
+    choice(state, seat, {"resolve": step["then"],
+                         "ignore": [{"op": "_ignored", "source": step["source"]}] + step.get("after", [])},
+           events, "traitor_ignore")
+
+
+@op("_ignored")
+def _ignored(state, rng, seat, step, events):
+    events.append({"type": "effect_ignored", "seat": seat, "source": step["source"]})
+
+
+@op("roll")
+def _roll(state, rng, seat, step, events):
+    fields = {"purpose": step.get("purpose", "card"), "outcomes": step["outcomes"]}
+    if "trait" in step:
+        fields["trait"] = step["trait"]
+    else:
+        fields["dice"] = step["dice"]
+    for k in ("check", "target"):
+        if k in step:
+            fields[k] = step[k]
+    prompt(state, seat, "roll", events, **fields)
+
+
+def outcome(outcomes: list, total: int) -> list:
+    for o in outcomes:
+        if o.get("min", -10**9) <= total <= o.get("max", 10**9):
+            return o["then"]
+    return []
+
+
+def check(trait: str, target: int, ok: list, fail: list, purpose: str, key: str | None = None) -> dict:
+    """A trait roll with a target (R-CHECK-4: N+ means total >= N)."""
+    step = {"op": "roll", "trait": trait, "purpose": purpose, "target": target,
+            "outcomes": [{"min": target, "then": ok}, {"max": target - 1, "then": fail}]}
+    if key:
+        step["check"] = key
+    return step
+
+
+def _trait_choice(state, seat, step, events, sign):
+    n = step.get("steps", 1) * sign
+    if step.get("trait") == "choose" or "traits" in step and "trait" not in step:
+        opts = {t: [{"op": "gain", "trait": t, "steps": n}] for t in step["traits"]}
+        choice(state, seat, opts, events, "trait")
+    else:
+        T.change(state, seat, step["trait"], n, events)
+
+
+@op("gain")
+def _gain(state, rng, seat, step, events):
+    _trait_choice(state, seat, step, events, 1)
+
+
+@op("lose")
+def _lose(state, rng, seat, step, events):
+    _trait_choice(state, seat, step, events, -1)
+
+
+@op("damage")
+def _damage(state, rng, seat, step, events):
+    amount = step.get("amount")
+    if amount is None:
+        faces = T.throw(rng, step.get("dice", 1))
+        amount = sum(faces)
+        events.append({"type": "dice_rolled", "seat": seat, "purpose": "damage", "trait": None,
+                       "dice": len(faces), "faces": faces, "total": amount})
+    hurt(state, seat, step.get("kind", "physical"), amount, events)
+
+
+def hurt(state, seat, kind, amount, events):
+    """R-FIGHT-5: the damaged player splits the steps over the kind's traits."""
+    if amount <= 0 or not state["players"][seat]["alive"]:
+        return
+    prompt(state, seat, "damage", events, damage_kind=kind, amount=amount,
+           traits=list(T.DAMAGE_TRAITS[kind]))
+
+
+@op("heal")
+def _heal(state, rng, seat, step, events):
+    p = state["players"][seat]
+    for t in step.get("traits", T.DAMAGE_TRAITS["general"]):
+        if p["traits"][t] < p["start"][t]:
+            T.set_index(state, seat, t, p["start"][t], events)
+
+
+@op("lasting")
+def _lasting(state, rng, seat, step, events):
+    mod = {"trait": step["trait"], "dice": step["dice"], "until": step.get("until", "end_of_turn")}
+    state["players"][seat]["lasting"].append(mod)
+    events.append({"type": "lasting_added", "seat": seat, **mod})
+
+
+@op("choice")
+def _choice(state, rng, seat, step, events):
+    choice(state, seat, {str(i): o["then"] for i, o in enumerate(step["options"])}, events, "card")
+
+
+@op("draw")
+def _draw(state, rng, seat, step, events):
+    push(state, seat, [{"op": "_draw1", "deck": step["deck"]}] * step.get("count", 1))
+
+
+@op("attack")
+def _card_attack(state, rng, seat, step, events):
+    """The card attacks its holder: N dice against Might (physical) or Sanity."""
+    kind = step.get("kind", "physical")
+    trait = "might" if kind == "physical" else "sanity"
+    faces = T.throw(rng, step.get("dice", 1))
+    events.append({"type": "dice_rolled", "seat": None, "purpose": "card_attack", "trait": None,
+                   "dice": len(faces), "faces": faces, "total": sum(faces)})
+    mine = T.roll_trait(state, rng, seat, trait, "defend", events)
+    hurt(state, seat, kind, sum(faces) - mine, events)
+
+
+@op("discard_item")
+def _discard_item(state, rng, seat, step, events):
+    rules = state["rules"]["cards"]
+    held = [c for c in state["players"][seat]["held"] if rules[c]["deck"] == "item"]
+    if len(held) == 1:
+        push(state, seat, [{"op": "_discard", "card": held[0]}])
+    elif held:
+        choice(state, seat, {c: [{"op": "_discard", "card": c}] for c in held}, events, "discard_item")
+
+
+@op("nothing")
+def _nothing(state, rng, seat, step, events):
+    pass

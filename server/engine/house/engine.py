@@ -1,0 +1,143 @@
+"""The verbs: new_table, apply, legal_actions, view, is_over.
+
+`apply` works on a copy, so a refused action leaves the caller's state as it
+was; the copy shares the read-only rules tables ("rules") with its source.
+`apply_in_place` is the same step without the copy, for the simulator.
+"""
+from __future__ import annotations
+
+import pickle
+
+from . import effects, fight, haunt, items, monsters, movement, rooms, turns
+from . import cards as _cards  # noqa: F401  (registers the card ops)
+from .legal import legal_actions  # noqa: F401
+from .resolve import RESOLVERS
+from .text import refuse
+from .turns import new_table  # noqa: F401
+from .view import view  # noqa: F401
+
+RESOLVING = {name for name, _ in RESOLVERS.values()}
+
+
+def clone(state: dict) -> dict:
+    rules = state["rules"]
+    body = dict(state)
+    del body["rules"]
+    new = pickle.loads(pickle.dumps(body, pickle.HIGHEST_PROTOCOL))
+    new["rules"] = rules
+    return new
+
+
+def apply(state: dict, action: dict, rng) -> tuple[dict, list[dict]]:
+    new = clone(state)
+    return new, apply_in_place(new, action, rng)
+
+
+def is_over(state: dict) -> bool:
+    return state["phase"] == "over"
+
+
+def _lobby(state, rng, name, seat, args, events):
+    if name == "sit":
+        turns.sit(state, seat, events)
+    elif name == "choose_character":
+        turns.choose_character(state, seat, args, events)
+    elif name == "start":
+        turns.start(state, rng, seat, args, events)
+    else:
+        raise refuse("NOT-STARTED", "in_lobby", 409)
+
+
+def _path(args):
+    path = args.get("path")
+    if path is None and "to" in args:
+        path = [args["to"]]
+    if not isinstance(path, list) or not path or not all(isinstance(r, str) for r in path):
+        raise refuse("BAD-ARGS", "bad_args", 400, what="to/path")
+    return path
+
+
+def _turn(state, rng, name, seat, args, events):
+    if name == "move":
+        for i, to in enumerate(_path(args)):
+            if i and (state["pending"] or not state["turn"]["may_move"] or state["stack"]):
+                break
+            movement.step(state, seat, to, events)
+            effects.run(state, rng, events)
+    elif name == "discover":
+        movement.discover(state, rng, seat, args.get("side"), events)
+    elif name == "room_action":
+        rooms.room_action(state, seat, events)
+    elif name == "drop_through":
+        rooms.drop_through(state, seat, events)
+    elif name == "use":
+        items.use(state, seat, args, events)
+    elif name == "give":
+        items.give(state, seat, args, events)
+    elif name == "drop":
+        items.drop(state, seat, args, events)
+    elif name == "pick_up":
+        items.pick_up(state, seat, args, events)
+    elif name == "attack":
+        fight.attack(state, rng, seat, args, events)
+    elif name == "end_turn":
+        turns.end_turn(state, rng, seat, events)
+    else:
+        raise refuse("BAD-ARGS", "bad_args", 400, what=f"action {name}")
+
+
+def _monster_turn(state, rng, name, seat, args, events):
+    if seat != state["haunt"]["traitor"]:
+        raise refuse("NOT-YOUR-TURN", "not_your_turn", 403)
+    if name == "monster_move":
+        monsters.monster_move(state, args, events)
+    elif name == "monster_attack":
+        monsters.monster_attack(state, rng, args, events)
+    elif name == "end_turn":
+        effects.push(state, None, [{"op": "_next_turn"}])
+    else:
+        raise refuse("R-HAUNT-8", "no_monster_turn")
+
+
+def apply_in_place(state: dict, action: dict, rng) -> list[dict]:
+    name, seat = action.get("action"), action.get("player")
+    args = action.get("args") or {}
+    if not isinstance(args, dict):
+        raise refuse("BAD-ARGS", "bad_args", 400, what="args")
+    events: list[dict] = []
+    phase = state["phase"]
+    if phase == "over":
+        raise refuse("GAME-OVER", "game_over", 409)
+    if phase == "lobby":
+        _lobby(state, rng, name, seat, args, events)
+        return events
+    if name in ("sit", "choose_character", "start"):
+        raise refuse("NOT-LOBBY", "not_lobby", 409)
+    pd = state["pending"]
+    if pd is not None:
+        if pd["seat"] != seat:
+            raise refuse("NOT-YOUR-TURN", "pending", 409)
+        expected, resolver = RESOLVERS[pd["kind"]]
+        if name != expected:
+            raise refuse("PENDING", "pending", 409)
+        resolver(state, rng, seat, pd, args, events)
+    elif name in RESOLVING:
+        raise refuse("NO-PENDING", "no_pending", 409)
+    elif state["turn"]["seat"] == "monsters":
+        _monster_turn(state, rng, name, seat, args, events)
+    else:
+        if seat not in state["players"]:
+            raise refuse("NOT-YOUR-TURN", "not_seated", 403)
+        if state["turn"]["seat"] != seat:
+            raise refuse("NOT-YOUR-TURN", "not_your_turn", 403)
+        if not state["players"][seat]["alive"]:
+            raise refuse("R-FIGHT-8", "dead", 409)
+        _turn(state, rng, name, seat, args, events)
+    effects.run(state, rng, events)
+    haunt.check_win(state, events)
+    current = state["players"].get(state["turn"]["seat"])
+    if current and not current["alive"] and state["phase"] != "over" and state["pending"] is None:
+        effects.push(state, None, [{"op": "_next_turn"}])      # a character who dies ends its turn
+        effects.run(state, rng, events)
+        haunt.check_win(state, events)
+    return events

@@ -1,0 +1,156 @@
+"""Attacks, stealing and stunning (R-FIGHT, R-MONSTER-2/3/5, R-CARD-5)."""
+from __future__ import annotations
+
+from . import traits as T
+from .effects import choice, hurt, op
+from .geometry import opposite
+from .movement import side_of
+from .text import refuse
+
+PHYSICAL = ("might", "speed")
+
+
+def monster(state: dict, mid: str) -> dict | None:
+    h = state.get("haunt")
+    for m in (h["monsters"] if h else ()):
+        if m["id"] == mid:
+            return m
+    return None
+
+
+def line_of_sight(state: dict, room: str) -> list[str]:
+    """Rooms a ranged weapon reaches: straight on through connected doors."""
+    from . import board as B
+    out = []
+    for side in range(4):
+        here = room
+        while True:
+            if side not in B.tile_doors(state, here):
+                break
+            nxt = B.neighbour(state, here, side)
+            if nxt is None or opposite(side) not in B.tile_doors(state, nxt):
+                break
+            out.append(nxt)
+            here = nxt
+    return out
+
+
+def _defender_roll(state, rng, target, trait, events):
+    m = monster(state, target)
+    if m is not None:
+        faces = T.throw(rng, m["traits"][trait])
+        events.append({"type": "dice_rolled", "monster": target, "seat": None, "purpose": "defend",
+                       "trait": trait, "dice": len(faces), "faces": faces, "total": sum(faces)})
+        return sum(faces)
+    cards = state["rules"]["cards"]
+    p = state["players"][target]
+    extra = 0
+    for c in p["held"]:             # R-CARD-5: only a flagged weapon helps its holder defend
+        card = cards[c]
+        if card["weapon"] and card["usable_when_defending"] and card["attack_trait"] == trait \
+                and c not in state["turn"]["items"]:
+            extra = max(extra, card["attack_dice"])
+    return T.roll_trait(state, rng, target, trait, "defend", events, extra=extra)
+
+
+def attack(state: dict, rng, seat: str, args: dict, events: list) -> None:
+    if state["phase"] != "haunt":
+        raise refuse("R-FIGHT-1", "no_attack_explore")
+    turn = state["turn"]
+    if turn["attacked"]:
+        raise refuse("R-FIGHT-2", "attacked")
+    p = state["players"][seat]
+    cards = state["rules"]["cards"]
+    weapon = args.get("weapon")
+    ranged = False
+    trait = "might"
+    if weapon is not None:
+        if weapon not in p["held"]:
+            raise refuse("R-CARD-5", "not_held")
+        w = cards[weapon]
+        if not w["weapon"]:
+            raise refuse("R-CARD-5", "not_weapon")
+        if weapon in turn["items"]:
+            raise refuse("R-ITEM-1", "item_acted")
+        ranged, trait = w["ranged"], w["attack_trait"]
+    if args.get("trait", trait) != trait:
+        raise refuse("R-FIGHT-4", "no_trait")
+    target = args.get("target")
+    reach = [p["room"]] + (line_of_sight(state, p["room"]) if ranged else [])
+    m = monster(state, target)
+    if m is not None:
+        if m["stunned"]:
+            raise refuse("R-MONSTER-2", "stunned")
+        where = m["room"]
+        if trait not in m["traits"]:
+            raise refuse("R-FIGHT-4", "no_trait")
+    elif target in state["players"] and state["players"][target]["alive"] and target != seat:
+        where = state["players"][target]["room"]
+    else:
+        raise refuse("BAD-ARGS", "bad_args", 400, what="target")
+    if side_of(state, target) == side_of(state, seat):
+        raise refuse("R-FIGHT-2", "not_opponent")
+    if where not in reach:
+        raise refuse("R-FIGHT-7" if ranged else "R-FIGHT-2", "not_same_room")
+    turn["attacked"] = True
+    if weapon is not None:
+        turn["items"][weapon] = "use"                           # R-ITEM-1/2
+    mine = T.roll_trait(state, rng, seat, trait, "attack", events,
+                        extra=cards[weapon]["attack_dice"] if weapon else 0)
+    theirs = _defender_roll(state, rng, target, trait, events)
+    events.append({"type": "attack", "attacker": seat, "defender": target, "trait": trait,
+                   "weapon": weapon, "attacker_total": mine, "defender_total": theirs, "ranged": ranged})
+    settle(state, seat, target, trait, mine - theirs, ranged, events)
+
+
+def settle(state, attacker, defender, trait, diff, ranged, events):
+    """R-FIGHT-4: the loser takes the difference; equal totals do nothing."""
+    kind = "physical" if trait in PHYSICAL else "mental"
+    if diff == 0:
+        return
+    loser, amount = (defender, diff) if diff > 0 else (attacker, -diff)
+    if monster(state, loser) is not None:
+        stun(state, loser, events)
+        return
+    if diff > 0 and kind == "physical" and diff >= 2 and not ranged and attacker in state["players"]:
+        loot = stealable(state, defender)
+        if loot:                                                # R-FIGHT-6
+            opts = {"damage": [{"op": "_hurt", "who": defender, "kind": kind, "amount": amount}]}
+            for c in loot:
+                opts["steal:" + c] = [{"op": "_steal", "from": defender, "card": c}]
+            choice(state, attacker, opts, events, "attack_outcome")
+            return
+    hurt(state, loser, kind, amount, events)
+
+
+def stealable(state: dict, seat: str) -> list[str]:
+    """Seed 000 says a tradeable item (可交易物品); the content's `stealable`
+    flag must allow it too."""
+    cards = state["rules"]["cards"]
+    return [c for c in state["players"][seat]["held"] if cards[c]["tradeable"] and cards[c]["stealable"]]
+
+
+@op("_hurt")
+def _hurt(state, rng, seat, s, events):
+    hurt(state, s["who"], s["kind"], s["amount"], events)
+
+
+@op("_steal")
+def _steal(state, rng, seat, s, events):
+    from .cards import release, take
+    release(state, s["from"], s["card"], events)
+    take(state, seat, s["card"], events)
+    state["turn"]["items"][s["card"]] = "steal"                 # R-ITEM-1
+    events.append({"type": "item_stolen", "from": s["from"], "to": seat, "card": s["card"]})
+
+
+def stun(state: dict, mid: str, events: list) -> None:
+    """R-MONSTER-2/3/5: defeat stuns; no trait is lost; carried items drop."""
+    m = monster(state, mid)
+    m["stunned"] = True
+    events.append({"type": "monster_stunned", "monster": mid})
+    pile = state["floor_items"].setdefault(m["room"], [])
+    for c in m["items"]:
+        pile.append(c)
+        events.append({"type": "item_dropped", "monster": mid, "seat": None, "card": c, "room": m["room"]})
+    m["items"] = []

@@ -1,0 +1,22 @@
+"""Grid sides and rotation: a tile's doors at rotation r are its printed
+doors turned r quarter turns clockwise; x grows east, y grows north."""
+SIDES = ("N", "E", "S", "W")
+SIDE_INDEX = {s: i for i, s in enumerate(SIDES)}
+STEP = ((0, 1), (1, 0), (0, -1), (-1, 0))
+
+
+def turned(doors, rot: int) -> list[int]:
+    return [(d + rot) % 4 for d in doors]
+
+
+def opposite(side: int) -> int:
+    return (side + 2) % 4
+
+
+def beyond(x: int, y: int, side: int) -> tuple[int, int]:
+    dx, dy = STEP[side]
+    return x + dx, y + dy
+
+
+def cell(floor: str, x: int, y: int) -> str:
+    return f"{floor}:{x}:{y}"

@@ -1,0 +1,194 @@
+"""What a seat may do now, with its arguments (the bots and the TTS menus
+read this; `apply` enforces the same rules independently)."""
+from __future__ import annotations
+
+import heapq
+
+from . import board as B
+from .fight import line_of_sight
+from .geometry import SIDES
+from .monsters import monster_exits
+from .movement import affordable, side_of, special, speed_budget, step_cost, tiles_left
+from .resolve import splits
+
+STOPS = ("chute", "unstable_floor", "crossing", "leaving_check")
+
+
+def _prompt_actions(pd):
+    kind = pd["kind"]
+    if kind == "rotation":
+        return [{"action": "place_tile", "args": {"rotation": r}} for r in pd["rotations"]]
+    if kind == "roll":
+        return [{"action": "roll", "args": {}}]
+    if kind == "choice":
+        return [{"action": "choose", "args": {"option": o}} for o in pd["options"]]
+    return [{"action": "split_damage", "args": {"split": s}} for s in splits(pd["traits"], pd["amount"])]
+
+
+def _gate_blocked(state, seat, to=None):
+    """Leaving needs a roll already failed this turn (R-CHECK-3)."""
+    p = state["players"][seat]
+    sp = special(state, p["room"])
+    if not sp:
+        return False
+    turn = state["turn"]
+    if sp["kind"] == "leaving_check":
+        key = "leave:" + p["room"]
+    elif sp["kind"] == "crossing" and p.get("uncrossed") == p["room"] and to != p.get("came_from"):
+        key = "cross:" + p["room"]
+    else:
+        return False
+    return key in turn["checks"] and key not in turn["passed"]
+
+
+def _gated(state, seat):
+    p = state["players"][seat]
+    sp = special(state, p["room"])
+    return bool(sp) and (sp["kind"] == "leaving_check" or
+                         (sp["kind"] == "crossing" and p.get("uncrossed") == p["room"]))
+
+
+def reachable(state: dict, seat: str) -> dict[str, list[str]]:
+    """Rooms reachable with the movement left, with a cheapest path each.
+    Paths stop at rooms whose entry does something (a draw, a chute, a roll)."""
+    p = state["players"][seat]
+    turn = state["turn"]
+    start = p["room"]
+    budget = speed_budget(state, seat) - turn["used"]
+    moved = turn["moved"]
+    rooms = state["rules"]["rooms"]
+    pending_icons = state["icon_pending"]
+    best = {start: 0}
+    paths = {start: []}
+    heap = [(0, start)]
+    gated = _gated(state, seat)
+    while heap:
+        c, r = heapq.heappop(heap)
+        if c > best[r]:
+            continue
+        if r != start and (r in pending_icons or (rooms[r]["special"] or {}).get("kind") in STOPS):
+            continue
+        if r != start and gated and len(paths[r]) >= 1:
+            continue
+        step = step_cost(state, seat, r)
+        for o in state["adj"].get(r, ()):
+            nc = c + step
+            if nc > budget and (moved or r != start):
+                continue
+            if o not in best or nc < best[o]:
+                if r == start and _gate_blocked(state, seat, o):
+                    continue
+                best[o] = nc
+                paths[o] = paths[r] + [o]
+                heapq.heappush(heap, (nc, o))
+    paths.pop(start)
+    return paths
+
+
+def _turn_actions(state, seat):
+    p = state["players"][seat]
+    turn = state["turn"]
+    room = p["room"]
+    out = []
+    if turn["may_move"]:
+        for dest, path in sorted(reachable(state, seat).items()):
+            out.append({"action": "move", "args": {"to": dest} if len(path) == 1 else {"path": path}})
+        floor = state["tiles"][room][0]
+        if not _gate_blocked(state, seat) and affordable(state, seat, step_cost(state, seat, room)) \
+                and tiles_left(state, floor):
+            for side in B.open_sides(state, room):
+                out.append({"action": "discover", "args": {"side": SIDES[side]}})
+    sp = special(state, room)
+    kind = sp and sp["kind"]
+    if (kind == "locked_store" and room not in state["opened"] and "store:" + room not in turn["checks"]) or \
+            (kind == "elevator" and "elevator:" + room not in turn["checks"]):
+        out.append({"action": "room_action", "args": {}})
+    if kind == "drop_through" and turn["may_move"] and sp["to"] in state["tiles"] and \
+            state["tiles"][sp["to"]][0] == {"upper": "ground", "ground": "basement"}.get(state["tiles"][room][0]):
+        out.append({"action": "drop_through", "args": {}})
+    cards = state["rules"]["cards"]
+    acted = turn["items"]
+    others = [s for s, q in state["players"].items() if s != seat and q["alive"] and q["room"] == room]
+    for c in p["held"]:
+        if c in acted:
+            continue
+        if cards[c]["use"]:
+            out.append({"action": "use", "args": {"card": c}})
+        if cards[c]["tradeable"]:
+            out += [{"action": "give", "args": {"card": c, "to": o}} for o in others]
+        if cards[c]["droppable"]:
+            out.append({"action": "drop", "args": {"cards": [c]}})
+    for c in state["floor_items"].get(room, []):
+        if c not in acted:
+            out.append({"action": "pick_up", "args": {"cards": [c]}})
+    if state["phase"] == "haunt" and not turn["attacked"]:
+        out += _attacks(state, seat)
+    out.append({"action": "end_turn", "args": {}})
+    return out
+
+
+def _attacks(state, seat):
+    p = state["players"][seat]
+    cards = state["rules"]["cards"]
+    mine = side_of(state, seat)
+    weapons = [None] + [c for c in p["held"] if cards[c]["weapon"] and c not in state["turn"]["items"]]
+    out = []
+    for w in weapons:
+        trait = cards[w]["attack_trait"] if w else "might"
+        rooms = {p["room"]} | (set(line_of_sight(state, p["room"])) if w and cards[w]["ranged"] else set())
+        targets = [s for s, q in sorted(state["players"].items())
+                   if q["alive"] and s != seat and q["room"] in rooms and side_of(state, s) != mine]
+        if mine == "hero":
+            targets += [m["id"] for m in state["haunt"]["monsters"]
+                        if m["room"] in rooms and not m["stunned"] and trait in m["traits"]]
+        for t in targets:
+            args = {"target": t}
+            if w:
+                args["weapon"] = w
+            out.append({"action": "attack", "args": args})
+    return out
+
+
+def _monster_actions(state):
+    out = []
+    heroes = {s: q["room"] for s, q in state["players"].items() if q["alive"] and side_of(state, s) == "hero"}
+    for m in state["haunt"]["monsters"]:
+        if m["stunned"] or m["recovering"]:
+            continue
+        cost = step_cost(state, m["id"], m["room"])
+        if cost <= m["left"]:
+            for to in sorted(set(monster_exits(state, m["room"]))):
+                out.append({"action": "monster_move", "args": {"monster": m["id"], "to": to}})
+        if not m["attacked"]:
+            for s, r in sorted(heroes.items()):
+                if r == m["room"]:
+                    out.append({"action": "monster_attack", "args": {"monster": m["id"], "target": s}})
+    out.append({"action": "end_turn", "args": {}})
+    return out
+
+
+def legal_actions(state: dict, seat: str) -> list[dict]:
+    phase = state["phase"]
+    if phase == "over":
+        return []
+    players = state["players"]
+    if phase == "lobby":
+        if seat not in players:
+            return [{"action": "sit", "args": {}}] if seat in state["seats"] else []
+        taken = {p["character"] for s, p in players.items() if s != seat}
+        out = [{"action": "choose_character", "args": {"character": c, "side": i}}
+               for c, ch in sorted(state["rules"]["characters"].items()) if c not in taken
+               for i in range(len(ch["sides"]))]
+        if all(p["character"] for p in players.values()):
+            out.append({"action": "start", "args": {}})
+        return out
+    pd = state["pending"]
+    if pd is not None:
+        return _prompt_actions(pd) if pd["seat"] == seat else []
+    turn_seat = state["turn"]["seat"]
+    if turn_seat == "monsters":
+        return _monster_actions(state) if seat == state["haunt"]["traitor"] else []
+    if turn_seat != seat or not players[seat]["alive"]:
+        return []
+    return _turn_actions(state, seat)
+

@@ -1,0 +1,137 @@
+"""The monster turn (R-MONSTER-1..4, R-HAUNT-8)."""
+from __future__ import annotations
+
+from . import traits as T
+from .effects import op, push
+from .fight import monster, settle
+from .movement import opponent_in, side_of
+from .text import refuse
+
+
+def begin_monster_turn(state: dict, rng, events: list) -> None:
+    h = state["haunt"]
+    for m in h["monsters"]:
+        m["attacked"] = False
+        m["left"] = 0
+        m["recovering"] = m["stunned"]                          # R-MONSTER-2: recover, nothing else
+        if m["stunned"]:
+            m["stunned"] = False
+            events.append({"type": "monster_recovered", "monster": m["id"]})
+    rolled = {}
+    for m in h["monsters"]:                                     # R-MONSTER-1: one roll per kind
+        if m["recovering"]:
+            continue
+        if m["kind"] not in rolled:
+            faces = T.throw(rng, m["traits"].get("speed", 1))
+            rolled[m["kind"]] = max(1, sum(faces))
+            events.append({"type": "dice_rolled", "seat": h["traitor"], "monster": m["kind"],
+                           "purpose": "monster_speed", "trait": "speed", "dice": len(faces),
+                           "faces": faces, "total": sum(faces)})
+        m["left"] = rolled[m["kind"]]
+    if h["traitor"] is None:            # no traitor: the engine moves the monsters
+        push(state, None, [{"op": "_monster_ai", "monster": m["id"]} for m in h["monsters"]]
+             + [{"op": "_next_turn"}])
+
+
+def monster_exits(state: dict, room: str) -> list[str]:
+    """R-MONSTER-4: placed rooms only, plus the chute climbed in reverse."""
+    out = list(state["adj"].get(room, ()))
+    if room == state["rules"]["landing"]["basement"]:
+        rooms = state["rules"]["rooms"]
+        out += [r for r in state["tiles"] if (rooms[r]["special"] or {}).get("kind") == "chute"]
+    return out
+
+
+def _ready(state, mid):
+    if state["turn"]["seat"] != "monsters":
+        raise refuse("R-HAUNT-8", "no_monster_turn")
+    m = monster(state, mid)
+    if m is None:
+        raise refuse("BAD-ARGS", "monster_unknown", 400)
+    if m["stunned"] or m["recovering"]:
+        raise refuse("R-MONSTER-2", "stunned")
+    return m
+
+
+def monster_move(state: dict, args: dict, events: list) -> None:
+    m = _ready(state, args.get("monster"))
+    path = args.get("path") or ([args["to"]] if "to" in args else None)
+    if not path:
+        raise refuse("BAD-ARGS", "bad_args", 400, what="to")
+    for to in path:
+        if to not in state["tiles"]:
+            raise refuse("R-MONSTER-4", "monster_no_discover")
+        if to not in monster_exits(state, m["room"]):
+            raise refuse("R-MOVE-1", "not_connected")
+        cost = 1 + (1 if opponent_in(state, m["id"], m["room"]) else 0)     # R-MOVE-7
+        if cost > m["left"]:
+            raise refuse("R-MONSTER-1", "no_movement")
+        m["left"] -= cost
+        events.append({"type": "figure_moved", "monster": m["id"], "from": m["room"], "room": to,
+                       "cost": cost, "reason": "move"})
+        m["room"] = to
+
+
+def monster_attack(state: dict, rng, args: dict, events: list) -> None:
+    m = _ready(state, args.get("monster"))
+    if m["attacked"]:
+        raise refuse("R-FIGHT-2", "attacked")
+    target = args.get("target")
+    p = state["players"].get(target)
+    if not p or not p["alive"] or side_of(state, target) != "hero":
+        raise refuse("R-FIGHT-2", "not_opponent")
+    if p["room"] != m["room"]:
+        raise refuse("R-FIGHT-2", "not_same_room")
+    m["attacked"] = True
+    faces = T.throw(rng, m["traits"].get("might", 1))
+    mine = sum(faces)
+    events.append({"type": "dice_rolled", "monster": m["id"], "seat": None, "purpose": "attack",
+                   "trait": "might", "dice": len(faces), "faces": faces, "total": mine})
+    theirs = T.roll_trait(state, rng, target, "might", "defend", events)
+    events.append({"type": "attack", "attacker": m["id"], "defender": target, "trait": "might",
+                   "weapon": None, "attacker_total": mine, "defender_total": theirs, "ranged": False})
+    settle(state, m["id"], target, "might", mine - theirs, False, events)
+
+
+def hero_rooms(state):
+    return {p["room"]: s for s, p in sorted(state["players"].items())
+            if p["alive"] and side_of(state, s) == "hero"}
+
+
+@op("_monster_ai")
+def _monster_ai(state, rng, seat, s, events):
+    """With no traitor the house plays its monsters: toward the nearest hero,
+    then attack one there."""
+    m = monster(state, s["monster"])
+    if m["recovering"] or m["stunned"]:
+        return
+    targets = hero_rooms(state)
+    prev, todo = {m["room"]: None}, [m["room"]]
+    found = m["room"] if m["room"] in targets else None
+    while todo and found is None:
+        nxt = []
+        for r in todo:
+            for o in sorted(monster_exits(state, r)):
+                if o not in prev:
+                    prev[o] = r
+                    if o in targets:
+                        found = o
+                        break
+                    nxt.append(o)
+            if found:
+                break
+        todo = nxt
+    if found and found != m["room"]:
+        path = []
+        r = found
+        while r != m["room"]:
+            path.append(r)
+            r = prev[r]
+        for to in reversed(path):
+            cost = 1 + (1 if opponent_in(state, m["id"], m["room"]) else 0)
+            if cost > m["left"]:
+                break
+            monster_move(state, {"monster": m["id"], "to": to}, events)
+    here = hero_rooms(state)
+    if m["room"] in here:
+        monster_attack(state, rng, {"monster": m["id"], "target": here[m["room"]]}, events)

@@ -1,0 +1,146 @@
+"""Random playouts: bots pick among legal actions; invariants are checked
+after every step. Used by the test suite (hundreds of seeded games) and the
+benchmark; a game is reproducible from its seed alone.
+"""
+from __future__ import annotations
+
+import random
+
+from ..api import seeded
+from . import board as B
+from .engine import apply, apply_in_place, is_over, legal_actions, new_table
+
+SEATS = ("Red", "Blue", "Green", "Yellow", "White", "Purple")
+WEIGHTS = {"discover": 5, "attack": 8, "monster_attack": 8, "move": 2, "monster_move": 2,
+           "end_turn": 1, "drop": 0.2, "give": 0.3}
+
+
+class InvariantError(AssertionError):
+    pass
+
+
+def actor(state: dict) -> str | None:
+    if state["pending"] is not None:
+        return state["pending"]["seat"]
+    seat = state["turn"]["seat"]
+    return state["haunt"]["traitor"] if seat == "monsters" else seat
+
+
+def pick(bot: random.Random, acts: list[dict], busy: int) -> dict:
+    if busy > 12:                               # a bot that dawdles ends its turn
+        for a in acts:
+            if a["action"] == "end_turn":
+                return a
+    weights = [WEIGHTS.get(a["action"], 1) for a in acts]
+    return bot.choices(acts, weights)[0]
+
+
+def play(content: dict, seed: int, players: int = 4, turn_cap: int = 150, check: bool = True,
+         copying: bool = False):
+    """One game; returns (final state, actions taken, omens drawn)."""
+    rng = seeded(seed)
+    bot = random.Random(seed * 7919 + 1)
+    seats = list(SEATS[:players])
+    state = new_table(content, {"seats": seats, "locale": "en"}, rng)
+    step = (lambda s, a: apply(s, a, rng)) if copying else (lambda s, a: (s, apply_in_place(s, a, rng)))
+    log = []
+    omens = 0
+    for seat in seats:
+        for a in (lambda s: [{"action": "sit", "args": {}}])(state):
+            log.append({"action": "sit", "player": seat, "args": {}})
+            state, _ = step(state, log[-1])
+        a = bot.choice([x for x in legal_actions(state, seat) if x["action"] == "choose_character"])
+        log.append({"action": a["action"], "player": seat, "args": a["args"]})
+        state, _ = step(state, log[-1])
+    log.append({"action": "start", "player": seats[0], "args": {}})
+    state, _ = step(state, log[-1])
+    busy, last_turn = 0, None
+    while not is_over(state) and state["turn_n"] <= turn_cap:
+        seat = actor(state)
+        acts = legal_actions(state, seat)
+        if not acts:
+            raise InvariantError(f"seed {seed}: {seat} must act but has no legal action")
+        busy = busy + 1 if state["turn_n"] == last_turn else 0
+        last_turn = state["turn_n"]
+        a = pick(bot, acts, busy)
+        action = {"action": a["action"], "player": seat, "args": a["args"]}
+        log.append(action)
+        state, events = step(state, action)
+        omens += sum(1 for e in events if e["type"] == "card_drawn" and e["deck"] == "omen")
+        if check:
+            check_invariants(state, omens)
+    return state, log, omens
+
+
+def replay(content: dict, seed: int, log: list[dict]) -> dict:
+    """Rebuild a game from its seed and actions through the public `apply`."""
+    rng = seeded(seed)
+    state = new_table(content, {"seats": list(dict.fromkeys(a["player"] for a in log if a["action"] == "sit")),
+                                "locale": "en"}, rng)
+    for action in log:
+        state, _ = apply(state, action, rng)
+    return state
+
+
+def check_invariants(state: dict, omens_drawn: int) -> None:
+    def fail(msg):
+        raise InvariantError(msg)
+    phase = state["phase"]
+    players = state["players"]
+    for seat, p in players.items():
+        for t, idx in p["traits"].items():
+            top = len(state["rules"]["characters"][p["character"]]["sides"][p["side"]]["traits"][t]["track"]) - 1
+            if not -1 <= idx <= top:
+                fail(f"{seat} {t} index {idx} out of range")
+            if p["alive"] and idx < 0:
+                fail(f"{seat} alive at the skull")
+        if not p["alive"] and state["haunt"] is None:
+            fail(f"{seat} died before the haunt")                          # R-FIGHT-8
+        if p["room"] not in state["tiles"]:
+            fail(f"{seat} stands on {p['room']}, not a placed tile")
+    if state["omen_count"] != omens_drawn:
+        fail(f"omen count {state['omen_count']} != omens drawn {omens_drawn}")
+    cells = state["cells"]
+    if len(cells) != len(state["tiles"]):
+        fail("two tiles share a grid cell")
+    for room, (floor, x, y, _) in state["tiles"].items():
+        if cells.get(f"{floor}:{x}:{y}") != room:
+            fail(f"{room} is not in its cell")
+    for floor in ("basement", "ground", "upper"):
+        if not B.floor_connected(state, floor):
+            fail(f"{floor} is not connected")
+        if not B.floor_open(state, floor) and _tiles_for(state, floor):
+            fail(f"{floor} is closed while tiles remain for it")
+    if state["haunt"]:
+        for m in state["haunt"]["monsters"]:
+            if m["room"] not in state["tiles"]:
+                fail(f"{m['id']} is not on a placed tile")
+    _cards_once(state, fail)
+
+
+def _tiles_for(state, floor):
+    rooms = state["rules"]["rooms"]
+    return [t for pile in (state["decks"]["room"], state["discards"]["room"]) for t in pile
+            if floor in rooms[t]["floors"]]
+
+
+def _cards_once(state, fail):
+    seen = []
+    for deck in ("event", "item", "omen"):
+        seen += state["decks"][deck] + state["discards"][deck]
+    for p in state["players"].values():
+        seen += p["held"] + p["kept"]
+    for pile in state["floor_items"].values():
+        seen += pile
+    seen += state["in_play"]
+    if state["haunt"]:
+        for m in state["haunt"]["monsters"]:
+            seen += m["items"]
+    if sorted(seen) != sorted(state["rules"]["cards"]):
+        fail(f"a card is missing or in two places: {sorted(set(state['rules']['cards']) ^ set(seen))} {len(seen)}")
+    tiles = list(state["tiles"]) + state["decks"]["room"] + state["discards"]["room"]
+    pd = state["pending"]
+    if pd and pd["kind"] == "rotation":
+        tiles.append(pd["room"])
+    if sorted(tiles) != sorted(state["rules"]["rooms"]):
+        fail("a room tile is missing or in two places")

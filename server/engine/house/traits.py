@@ -1,0 +1,87 @@
+"""Trait clips, dice and death (R-SETUP-3, R-CHECK-1/2, R-FIGHT-8, R-ITEM-6/7)."""
+from __future__ import annotations
+
+FACES = (0, 0, 1, 1, 2, 2)          # R-CHECK-2
+PHYSICAL = ("might", "speed")
+MENTAL = ("knowledge", "sanity")
+DAMAGE_TRAITS = {"physical": PHYSICAL, "mental": MENTAL,
+                 "general": ("might", "speed", "knowledge", "sanity")}
+
+
+def clamp_dice(n: int) -> int:
+    """R-CHECK-1: never more than 8 dice, never fewer than 1."""
+    return 1 if n < 1 else 8 if n > 8 else n
+
+
+def throw(rng, n: int) -> list[int]:
+    return [FACES[rng.randrange(6)] for _ in range(clamp_dice(n))]
+
+
+def track(state: dict, seat: str, trait: str) -> list[int]:
+    p = state["players"][seat]
+    return state["rules"]["characters"][p["character"]]["sides"][p["side"]]["traits"][trait]["track"]
+
+
+def value(state: dict, seat: str, trait: str) -> int:
+    idx = state["players"][seat]["traits"][trait]
+    return 0 if idx < 0 else track(state, seat, trait)[idx]
+
+
+def roll_trait(state: dict, rng, seat: str, trait: str, purpose: str, events: list,
+               extra: int = 0, target: int | None = None) -> int:
+    """A trait roll: as many dice as the trait's value plus lasting modifiers
+    (R-CHECK-1), each modifier lasting "until next roll" spent by it."""
+    p = state["players"][seat]
+    n = value(state, seat, trait) + extra
+    kept = []
+    for mod in p["lasting"]:
+        if mod["trait"] == trait:
+            n += mod["dice"]
+            if mod["until"] == "next_roll":
+                events.append({"type": "lasting_ended", "seat": seat, **mod})
+                continue
+        kept.append(mod)
+    p["lasting"] = kept
+    faces = throw(rng, n)
+    total = sum(faces)
+    ev = {"type": "dice_rolled", "seat": seat, "purpose": purpose, "trait": trait,
+          "dice": len(faces), "faces": faces, "total": total}
+    if target is not None:
+        ev.update(target=target, success=total >= target)     # R-CHECK-4
+    events.append(ev)
+    return total
+
+
+def set_index(state: dict, seat: str, trait: str, idx: int, events: list) -> None:
+    p = state["players"][seat]
+    top = len(track(state, seat, trait)) - 1
+    floor = 0 if state["phase"] != "haunt" else -1           # R-FIGHT-8
+    idx = max(floor, min(top, idx))
+    if idx == p["traits"][trait]:
+        return
+    p["traits"][trait] = idx
+    events.append({"type": "trait_changed", "seat": seat, "trait": trait, "index": idx,
+                   "value": value(state, seat, trait)})
+    if idx < 0 and p["alive"]:
+        die(state, seat, events)
+
+
+def change(state: dict, seat: str, trait: str, steps: int, events: list) -> int:
+    """Move a clip; returns the steps actually moved (R-ITEM-6 needs it)."""
+    before = state["players"][seat]["traits"][trait]
+    set_index(state, seat, trait, before + steps, events)
+    return state["players"][seat]["traits"][trait] - before
+
+
+def die(state: dict, seat: str, events: list) -> None:
+    """R-FIGHT-8 / R-ITEM-7: the body's room gets everything it held."""
+    p = state["players"][seat]
+    p["alive"] = False
+    room = p["room"]
+    pile = state["floor_items"].setdefault(room, [])
+    for card in p["held"]:
+        pile.append(card)
+        events.append({"type": "item_dropped", "seat": seat, "card": card, "room": room})
+    p["held"] = []
+    p["bonus"] = {}
+    events.append({"type": "character_died", "seat": seat, "room": room})

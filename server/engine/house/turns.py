@@ -1,0 +1,150 @@
+"""Setting up a table and passing the turn (R-SETUP, R-AUTH-3, R-HAUNT-8)."""
+from __future__ import annotations
+
+from ..api import shuffle
+from . import board as B
+from .content import TRAITS, normalize
+from .effects import op, prompt, push
+from .text import refuse
+
+
+def new_table(content: dict, options: dict, rng) -> dict:
+    rules = content if content.get("_normalized") else {**normalize(content), "_normalized": True}
+    seats = list(options.get("seats") or [])
+    if not seats or len(set(seats)) != len(seats):
+        raise refuse("BAD-ARGS", "bad_args", 400, what="options.seats")
+    state = {
+        "ruleset": "house", "rules": rules, "options": {k: v for k, v in options.items()},
+        "seats": seats, "phase": "lobby", "players": {}, "order": [], "turn_i": -1, "turn_n": 0,
+        "tiles": {}, "cells": {}, "adj": {}, "placed_n": {}, "icon_pending": [], "below": {},
+        "opened": [], "decks": {}, "discards": {"room": [], "event": [], "item": [], "omen": []},
+        "floor_items": {}, "in_play": [], "omen_count": 0, "turn": blank_turn(None), "pending": None,
+        "stack": [], "haunt": None, "winner": None,
+    }
+    rooms = rules["rooms"]
+    stack = []
+    for rid in sorted(rooms):                                  # R-SETUP-1
+        s = rooms[rid]["start"]
+        if s:
+            B.put(state, rid, s["floor"], s.get("x", 0), s.get("y", 0), s.get("rotation", 0))
+            state["placed_n"][rid] = len(state["placed_n"])
+        else:
+            stack.append(rid)
+    B.rebuild_adj(state)
+    shuffle(stack, rng)
+    state["decks"]["room"] = stack
+    for deck in ("event", "item", "omen"):
+        cards = list(rules["decks"][deck])
+        shuffle(cards, rng)
+        state["decks"][deck] = cards
+    return state
+
+
+def blank_turn(seat) -> dict:
+    return {"seat": seat, "used": 0, "moved": False, "may_move": True, "checks": [], "passed": [],
+            "items": {}, "attacked": False, "drew": False, "omen": None}
+
+
+def sit(state: dict, seat: str, events: list) -> None:
+    if seat not in state["seats"]:
+        raise refuse("BAD-ARGS", "seat_unknown", 400, seat=seat)
+    if seat in state["players"]:
+        raise refuse("BAD-ARGS", "seat_taken", 409)
+    state["players"][seat] = {"character": None, "side": 0}
+    events.append({"type": "seated", "seat": seat})
+
+
+def choose_character(state: dict, seat: str, args: dict, events: list) -> None:
+    if seat not in state["players"]:
+        raise refuse("BAD-ARGS", "not_seated", 403)
+    cid, side = args.get("character"), args.get("side", 0)
+    chars = state["rules"]["characters"]
+    if cid not in chars:
+        raise refuse("R-SETUP-2", "character_unknown", id=cid)
+    if side not in (0, 1) or side >= len(chars[cid]["sides"]):
+        raise refuse("BAD-ARGS", "bad_args", 400, what="side")
+    if any(p["character"] == cid for s, p in state["players"].items() if s != seat):
+        raise refuse("R-SETUP-2", "character_taken")
+    state["players"][seat] = {"character": cid, "side": side}
+    events.append({"type": "character_chosen", "seat": seat, "character": cid, "side": side})
+
+
+def start(state: dict, rng, seat: str, args: dict, events: list) -> None:
+    players = state["players"]
+    if seat not in players:
+        raise refuse("BAD-ARGS", "not_seated", 403)
+    if not players or any(p["character"] is None for p in players.values()):
+        raise refuse("R-SETUP-2", "not_ready")
+    order = [s for s in state["seats"] if s in players]
+    first = args.get("first")
+    if first is None:
+        first = order[rng.randrange(len(order))]                # R-SETUP-4
+    if first not in order:
+        raise refuse("BAD-ARGS", "seat_unknown", 400, seat=first)
+    i = order.index(first)
+    order = order[i:] + order[:i]                               # clockwise from the first
+    entrance = state["rules"]["landing"]["ground"]
+    for s in order:
+        p = players[s]
+        side = state["rules"]["characters"][p["character"]]["sides"][p["side"]]
+        start_idx = {t: side["traits"][t]["start"] for t in TRAITS}    # R-SETUP-3
+        p.update(traits=dict(start_idx), start=start_idx, room=entrance, alive=True, held=[],
+                 kept=[], lasting=[], boons=[], bonus={}, uncrossed=None, came_from=None)
+    state["phase"] = "explore"
+    state["order"] = order
+    events.append({"type": "game_started", "order": order, "first": first})
+    begin_turn(state, rng, 0, events)
+
+
+def begin_turn(state: dict, rng, i: int, events: list) -> None:
+    seat = state["order"][i]
+    state["turn_i"] = i
+    state["turn_n"] += 1
+    state["turn"] = blank_turn(seat)
+    events.append({"type": "turn_began", "seat": seat, "turn": state["turn_n"]})
+    if seat == "monsters":
+        from .monsters import begin_monster_turn
+        begin_monster_turn(state, rng, events)
+    elif state["haunt"] is not None:
+        from .haunt import track_on_turn
+        track_on_turn(state, seat, events)
+
+
+def end_turn(state: dict, rng, seat: str, events: list) -> None:
+    push(state, seat, [{"op": "_room_end"}, {"op": "_haunt_check"}, {"op": "_next_turn"}])
+
+
+@op("_haunt_check")
+def _haunt_check(state, rng, seat, s, events):
+    """R-CARD-3 / R-HAUNT-1: an omen drawn this turn calls for a haunt roll
+    at its end — before the haunt only (R-HAUNT-7)."""
+    if state["phase"] == "explore" and state["turn"]["omen"] and state["players"][seat]["alive"]:
+        prompt(state, seat, "roll", events, purpose="haunt", dice=6, outcomes=[])
+
+
+@op("_next_turn")
+def _next_turn(state, rng, seat, s, events):
+    ending = state["turn"]["seat"]
+    p = state["players"].get(ending)
+    if p:
+        kept = [m for m in p["lasting"] if m["until"] != "end_of_turn"]
+        for m in p["lasting"]:
+            if m["until"] == "end_of_turn":
+                events.append({"type": "lasting_ended", "seat": ending, **m})
+        p["lasting"] = kept
+    events.append({"type": "turn_ended", "seat": ending})
+    from .haunt import check_win
+    check_win(state, events)
+    if state["phase"] == "over":
+        return
+    order = state["order"]
+    i = state["turn_i"]
+    for _ in range(len(order)):
+        i = (i + 1) % len(order)
+        who = order[i]
+        if who == "monsters":
+            if state["haunt"]["monsters"]:
+                break
+        elif state["players"][who]["alive"]:
+            break
+    begin_turn(state, rng, i, events)
