@@ -5,6 +5,7 @@ import re
 import shutil
 from pathlib import Path
 
+import jsonschema
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
@@ -30,6 +31,8 @@ def built(tmp_path_factory):
 def test_manifest_lists_every_asset(built):
     rs, out, m = built
     assert json.loads((out / "assets/manifest.sample.json").read_text()) == m
+    schema = json.loads((ROOT / "pipeline/render/manifest.schema.json").read_text())
+    jsonschema.validate(m, schema)
     assert set(m["locales"]) == {"zh-Hans", "zh-Hant", "en"}
     for loc, entry in m["locales"].items():
         ev = entry["decks"]["event"]
