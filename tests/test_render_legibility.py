@@ -59,3 +59,27 @@ def test_sheet_jpeg_keeps_small_cjk_text_sharp():
     psnr = 10 * math.log10(255 ** 2 / (sum(r * r for r in rms) / 3))
     assert sheets.JPEG["subsampling"] == 0 and sheets.JPEG["quality"] >= 90
     assert psnr >= 42, psnr  # q90 4:4:4 gives ~44.5 dB; q75 4:2:0 (the default) ~38
+
+
+def test_house_texts_break_by_clreq_at_real_glyph_widths():
+    """Every laid-out body line of the real content: no line starts with
+    closing punctuation or ends with opening punctuation, and no line is
+    wider than the box."""
+    from pipeline.render.linebreak import NO_END, NO_START
+    rs = load_ruleset(ROOT, "house")
+    body = _body()
+    w = body["box"][2]
+    checked = 0
+    for loc in ("zh-Hans", "zh-Hant", "en"):
+        for job in SpecBuilder(rs, ROOT).cards(loc):
+            laid = text.fit(job.env["text"], "body", w, body["box"][3], loc, "regular",
+                            body["size"][0], body["size"][1], body.get("spacing", 1.35))
+            measure = text.measurer(loc, "regular", laid.size)
+            for i, line in enumerate(laid.lines):
+                assert sum(measure(a) for a in line) <= w
+                if i > 0 and line and line[0].kind != "icon":
+                    assert line[0].text[0] not in NO_START, (job.where, [a.text for a in line])
+                if i < len(laid.lines) - 1 and line and line[-1].kind != "icon":
+                    assert line[-1].text[-1] not in NO_END, (job.where, [a.text for a in line])
+                checked += 1
+    assert checked > 500
