@@ -63,7 +63,7 @@ workshop: setup ## build Workshop-ready saves: make workshop BASE_URL=https://â€
 	$(PY) -m pipeline workshop --base-url "$(BASE_URL)"
 
 bench: setup ## run the benchmark scripts and print their figures
-	$(PY) bench/run_all.py
+	@set -e; for f in bench/bench_*.py; do echo "== $$f"; $(PY) $$f; done
 
 clean: ## remove build outputs (keeps the virtualenv)
 	rm -rf $(BUILD)
