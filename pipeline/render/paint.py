@@ -151,16 +151,18 @@ class Painter:
         rh = self.px(el["row_height"])
         cell = self.px(el["cell"])
         head = self.px(el["head"])
+        gap = self.px(el["label_gap"])
+        ink = self.get(el["ink"])
         for r, trait in enumerate(el["order"]):
             ry = y + r * rh
             t = tracks[trait]
-            ic = icon_image(self.icon_paths[self.env["symbol_" + trait]], self.px(el["icon"]), self.get(el["ink"]))
+            ic = icon_image(self.icon_paths[self.env["symbol_" + trait]], self.px(el["icon"]), ink)
             self.img.alpha_composite(ic, (x, ry + (rh - ic.height) // 2))
-            lx = x + ic.width + self.px(6)
-            laid = text.fit(labels[trait], "trait", head - ic.width - self.px(8), rh, self.locale, "bold",
+            lw = head - ic.width - 2 * gap
+            laid = text.fit(labels[trait], "trait", lw, rh, self.locale, "bold",
                             self.px(el["label_size"][0]), self.px(el["label_size"][1]), 1.1, 1)
-            text.draw(self.img, laid, lx, ry, head - ic.width - self.px(8), rh, self.locale, "bold",
-                      self.get(el["ink"]), "left", "middle", self.icon_paths)
+            text.draw(self.img, laid, x + ic.width + gap, ry, lw, rh, self.locale, "bold",
+                      ink, "left", "middle", self.icon_paths)
             cells = ["skull"] + [str(v) for v in t["track"]]
             step = (w - head) / len(cells)
             for c, value in enumerate(cells):
@@ -169,13 +171,14 @@ class Painter:
                 is_start = c - 1 == t["start"]
                 self.draw.ellipse((cx, cy, cx + cell, cy + cell),
                                   fill=self.get(el["start_fill"] if is_start else el["cell_fill"]),
-                                  outline=self.get(el["ink"]), width=self.px(2 if not is_start else 4))
+                                  outline=ink, width=self.px(el["start_ring" if is_start else "ring"]))
                 if value == "skull":
-                    sk = icon_image(self.icon_paths[self.env["symbol_skull"]], int(cell * 0.7), self.get(el["ink"]))
+                    sk = icon_image(self.icon_paths[self.env["symbol_skull"]], int(cell * el["skull_scale"]), ink)
                     self.img.alpha_composite(sk, (cx + (cell - sk.width) // 2, cy + (cell - sk.height) // 2))
                     continue
-                laid = text.fit(value, "track", cell, cell, "en", "bold", int(cell * 0.6), int(cell * 0.4), 1.0, 1)
-                colour = self.get(el["start_ink"] if is_start else el["ink"])
+                dmax, dmin = (int(cell * f) for f in el["digit_scale"])
+                laid = text.fit(value, "track", cell, cell, "en", "bold", dmax, dmin, 1.0, 1)
+                colour = self.get(el["start_ink"]) if is_start else ink
                 text.draw(self.img, laid, cx, cy, cell, cell, "en", "bold", colour, "center", "middle",
                           self.icon_paths)
 
