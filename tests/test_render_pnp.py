@@ -41,3 +41,36 @@ def test_pdf_per_locale_pages_and_stable_bytes(tmp_path):
     assert re.search(rb"/MediaBox ?\[0 0 841.89 595.28\]", data)
     again = pnp.build_pnp(rs, ROOT, tmp_path / "again", locales=("zh-Hans",), progress=False)
     assert again[0].read_bytes() == data
+
+
+class _RecordingPdf:
+    def __init__(self):
+        self.images, self.pages = [], 0
+
+    def add_page(self):
+        self.pages += 1
+
+    def image(self, path, x, y, w, h):
+        self.images.append((path, round(x, 2), round(y, 2)))
+
+    def set_line_width(self, w):
+        pass
+
+    def line(self, *a):
+        pass
+
+
+def test_backs_page_mirrors_columns_for_long_edge_duplex():
+    pdf = _RecordingPdf()
+    fronts = [Path(f"f{i}") for i in range(3)]
+    backs = [Path(f"b{i}") for i in range(3)]
+    pnp._pages(pdf, pnp.CARD, list(zip(fronts, backs)))
+    assert pdf.pages == 2
+    pos = {p: (x, y) for p, x, y in pdf.images}
+    cw = pnp.CARD.cell_mm[0]
+    x0, _ = pnp.CARD.origin()
+    cols = pnp.CARD.grid[0]
+    for i in range(3):
+        assert pos[f"f{i}"][0] == round(x0 + i * cw, 2)
+        assert pos[f"b{i}"][0] == round(x0 + (cols - 1 - i) * cw, 2)   # same sheet spot after a flip
+        assert pos[f"b{i}"][1] == pos[f"f{i}"][1]
