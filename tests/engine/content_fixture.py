@@ -28,6 +28,8 @@ ROOMS = [
                   "damage": {"kind": "physical", "dice": 1}}),
     room("chasm", ["basement"], ["N", "E", "S", "W"],
          special={"kind": "crossing", "trait": "speed", "target": 3}),
+    room("rope_bridge", ["ground", "upper"], ["N", "S"], icon="event",
+         special={"kind": "crossing", "trait": "speed", "target": 3}),
     room("catwalk", ["upper", "basement"], ["N", "S"],
          special={"kind": "leaving_check", "trait": "might", "target": 3, "on_fail": "end_movement"}),
     room("slippery_stair", ["ground", "upper"], ["E", "W"],

@@ -36,3 +36,26 @@ def test_replaying_a_game_from_its_seed_rebuilds_its_final_state(fixture_content
 def test_a_game_state_is_json_serialisable(fixture_content):
     state, _, _ = play(fixture_content, 5, check=False)
     json.dumps(state)
+
+
+@pytest.fixture(scope="module")
+def real_content(tmp_path_factory):
+    """The compiled content of the repository's own YAML."""
+    from pathlib import Path
+
+    from pipeline.content.compile import write_compiled
+    from pipeline.content.loader import load_ruleset
+    root = Path(__file__).resolve().parents[2]
+    path = write_compiled(load_ruleset(root, "house"), root, tmp_path_factory.mktemp("build"))
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_seeded_games_on_the_real_content_keep_every_invariant(real_content):
+    """R-HAUNT-2 R-HAUNT-3: the chart's haunts and traitor rules from the content play out."""
+    haunts = set()
+    for seed in range(60):
+        state, log, omens = play(real_content, seed, players=3 + seed % 4, check=True)
+        check_invariants(state, omens)
+        if state["haunt"]:
+            haunts.add(state["haunt"]["id"])
+    assert haunts & set(real_content["haunts"])

@@ -22,14 +22,15 @@ def norm_steps(steps) -> list[dict]:
     out = []
     for step in steps or []:
         if "op" in step:
-            s = dict(step)
+            s = {k: v for k, v in step.items() if v is not None}   # compiled steps spell out nulls
         else:
             if len(step) != 1:
                 raise ValueError(f"an effect step is a one-key map: {step!r}")
             (op, body), = step.items()
-            s = {"op": op, **(body or {})}
+            s = {"op": op, **{k: v for k, v in (body or {}).items() if v is not None}}
         if "outcomes" in s:
-            s["outcomes"] = [{**o, "then": norm_steps(o.get("then"))} for o in s["outcomes"]]
+            s["outcomes"] = [{**{k: v for k, v in o.items() if v is not None}, "then": norm_steps(o.get("then"))}
+                             for o in s["outcomes"]]
         if "options" in s and s["op"] == "choice":
             s["options"] = [{**o, "then": norm_steps(o.get("then"))} for o in s["options"]]
         out.append(s)

@@ -18,6 +18,11 @@ def monster(state: dict, mid: str) -> dict | None:
     return None
 
 
+def overrides(state: dict) -> dict:
+    """R-AUTH-1: the haunt's own rules replace only the general rules they name."""
+    return (state["haunt"]["spec"].get("rules") or {}) if state.get("haunt") else {}
+
+
 def line_of_sight(state: dict, room: str) -> list[str]:
     """Rooms a ranged weapon reaches: straight on through connected doors."""
     from . import board as B
@@ -88,7 +93,7 @@ def attack(state: dict, rng, seat: str, args: dict, events: list) -> None:
         where = state["players"][target]["room"]
     else:
         raise refuse("BAD-ARGS", "bad_args", 400, what="target")
-    if side_of(state, target) == side_of(state, seat):
+    if side_of(state, target) == side_of(state, seat) and not overrides(state).get("allies_attack"):
         raise refuse("R-FIGHT-2", "not_opponent")
     if where not in reach:
         raise refuse("R-FIGHT-7" if ranged else "R-FIGHT-2", "not_same_room")
