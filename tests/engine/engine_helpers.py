@@ -109,3 +109,13 @@ def haunt_spec(traitor="revealer", monsters=(), **extra):
 
 def types(events):
     return [e["type"] for e in events]
+
+
+def discover(state, seat, side, rng=None, rotation=None):
+    """Discover and, if asked, place the tile (first allowed rotation by default)."""
+    state, ev = act(state, seat, "discover", rng, side=side)
+    if state["pending"] and state["pending"]["kind"] == "rotation":
+        rot = state["pending"]["rotations"][0] if rotation is None else rotation
+        state, more = act(state, seat, "place_tile", rng, rotation=rot)
+        ev = ev + more
+    return state, ev
