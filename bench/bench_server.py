@@ -8,8 +8,8 @@ request as soon as the previous answer arrives), then paced at fixed request
 rates (latency counted from the scheduled send). Each connection drives its
 own table through an always-legal cycle of real house actions (move between
 the start room and a neighbour, end the turn), so every request is
-an accepted action with its write to the log (SQLite WAL; --sync picks
-NORMAL, the server's default, or FULL).
+an accepted action with its durable write to the log (SQLite WAL; --sync
+picks FULL, the server's default, or NORMAL).
 
     .venv/bin/python bench/bench_server.py [--connections 64] [--seconds 10]
 
@@ -259,8 +259,8 @@ def main() -> int:
     ap.add_argument("--connections", type=int, default=64)
     ap.add_argument("--seconds", type=float, default=10)
     ap.add_argument("--warmup", type=float, default=2)
-    ap.add_argument("--sync", default="NORMAL", choices=["FULL", "NORMAL"],
-                    help="the server's --sync (NORMAL is its default)")
+    ap.add_argument("--sync", default="FULL", choices=["FULL", "NORMAL"],
+                    help="the server's --sync (FULL is its default)")
     ap.add_argument("--paced", default="128,500",
                     help="comma-separated request rates (per second, over all connections) for paced runs; "
                          "128/s is 64 busy tables at 2 actions/s each")

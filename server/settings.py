@@ -33,11 +33,12 @@ class Settings:
     rate_burst: int = 40
     # A state snapshot every this many actions bounds the replay on start.
     snapshot_every: int = 50
-    # SQLite `synchronous`. NORMAL (WAL): a committed action survives a crash
-    # of the server; a power cut may lose the last moments (the log stays
-    # consistent). FULL: every commit waits for the disk (group-committed),
-    # surviving power loss at the cost of latency on a busy disk.
-    sqlite_sync: str = "NORMAL"
+    # SQLite `synchronous`. FULL: every commit waits for the disk (commits
+    # arriving together share one fsync), so an accepted action survives a
+    # power cut. NORMAL (WAL): it survives a crash of the server but a power
+    # cut may lose the last moments (the log stays consistent); for disks
+    # where an fsync is slow.
+    sqlite_sync: str = "FULL"
     log_level: str = "INFO"
     extra: dict = field(default_factory=dict)
 
