@@ -5,7 +5,7 @@ from __future__ import annotations
 import heapq
 
 from . import board as B
-from .fight import line_of_sight
+from .fight import line_of_sight, overrides
 from .geometry import SIDES
 from .monsters import monster_exits
 from .movement import affordable, side_of, special, speed_budget, step_cost, tiles_left
@@ -131,13 +131,14 @@ def _attacks(state, seat):
     p = state["players"][seat]
     cards = state["rules"]["cards"]
     mine = side_of(state, seat)
+    allies = overrides(state).get("allies_attack")
     weapons = [None] + [c for c in p["held"] if cards[c]["weapon"] and c not in state["turn"]["items"]]
     out = []
     for w in weapons:
         trait = cards[w]["attack_trait"] if w else "might"
         rooms = {p["room"]} | (set(line_of_sight(state, p["room"])) if w and cards[w]["ranged"] else set())
         targets = [s for s, q in sorted(state["players"].items())
-                   if q["alive"] and s != seat and q["room"] in rooms and side_of(state, s) != mine]
+                   if q["alive"] and s != seat and q["room"] in rooms and (allies or side_of(state, s) != mine)]
         if mine == "hero":
             targets += [m["id"] for m in state["haunt"]["monsters"]
                         if m["room"] in rooms and not m["stunned"] and trait in m["traits"]]

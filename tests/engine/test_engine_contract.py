@@ -1,0 +1,71 @@
+"""The verbs' contract: purity, refusals, views, legal actions, rule coverage."""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from engine_helpers import E, Dice, act, haunt_spec, only_tiles, refused, start_haunt, table
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_every_rule_id_has_a_citing_engine_test():
+    out = subprocess.run([sys.executable, str(ROOT / "tools" / "rule_coverage.py"), "--quiet"],
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_apply_never_changes_its_input_and_refusals_carry_three_locales():
+    s = table()
+    before = json.dumps({k: v for k, v in s.items() if k != "rules"}, sort_keys=True)
+    s2, ev = act(s, "Red", "move", to="foyer")
+    assert json.dumps({k: v for k, v in s.items() if k != "rules"}, sort_keys=True) == before
+    assert s2["players"]["Red"]["room"] == "foyer"
+    err = refused(s, "Red", "teleport", "BAD-ARGS")
+    assert err.status == 400
+    err = refused(s, "Blue", "move", "NOT-YOUR-TURN", to="foyer")
+    assert err.message["zh-Hans"] == "现在不是你的回合。" and err.message["zh-Hant"] == "現在不是你的回合。"
+    refused(s, "Red", "roll", "NO-PENDING")
+    refused(s, "Red", "sit", "NOT-LOBBY")
+
+
+def test_a_pending_prompt_admits_only_its_answer_from_its_seat():
+    s = table()
+    only_tiles(s, "library")
+    s, _ = act(s, "Red", "discover", side="E")
+    assert E.legal_actions(s, "Red") == [{"action": "place_tile", "args": {"rotation": 0}},
+                                         {"action": "place_tile", "args": {"rotation": 1}}]
+    assert E.legal_actions(s, "Blue") == []
+    refused(s, "Red", "end_turn", "PENDING")
+    refused(s, "Blue", "place_tile", "NOT-YOUR-TURN", rotation=0)
+
+
+def test_legal_moves_list_rooms_reachable_with_the_movement_left():
+    s = table()
+    moves = {a["args"].get("to") or a["args"]["path"][-1]: a["args"] for a in E.legal_actions(s, "Red")
+             if a["action"] == "move"}
+    assert moves == {"foyer": {"to": "foyer"}, "grand_staircase": {"path": ["foyer", "grand_staircase"]},
+                     "upper_landing": {"path": ["foyer", "grand_staircase", "upper_landing"]}}
+    discovers = sorted(a["args"]["side"] for a in E.legal_actions(s, "Red") if a["action"] == "discover")
+    assert discovers == ["E", "W"]
+    for a in E.legal_actions(s, "Red"):
+        E.apply(s, {"action": a["action"], "player": "Red", "args": a["args"]}, Dice())
+
+
+def test_a_view_hides_deck_orders_and_the_other_sides_rules():
+    s = table()
+    v = E.view(s, "Red")
+    assert "decks" not in v and "rules" not in v and "stack" not in v
+    assert v["deck_sizes"]["event"] == len(s["decks"]["event"])
+    json.dumps(v)
+    start_haunt(s, haunt_spec(traitor="revealer"), revealer="Blue")
+    assert E.view(s, "Blue")["haunt"]["secret"] != E.view(s, "Red")["haunt"]["secret"]
+
+
+def test_is_over_and_the_registry():
+    from server.engine import get_engine
+    import pytest
+    assert get_engine("house") is E
+    with pytest.raises(KeyError):
+        get_engine("nope")
+    assert not E.is_over(table())
