@@ -156,9 +156,15 @@ class _Builder:
     def deal(self, ev: dict) -> None:
         c, d = self.card(ev["card"]), self.deck(ev.get("deck"))
         self.emit("deal_card", card=ev["card"], deck=ev.get("deck"), deck_guid=d.get("guid"),
-                  card_id=c.get("card_id"), guid=c.get("guid"), to_seat=ev.get("seat"))
+                  card_id=c.get("card_id"), guid=c.get("guid"), to_seat=ev.get("seat"),
+                  hand=self.hand(ev.get("seat")))
+
+    def hand(self, seat: str | None) -> str | None:
+        return (self.tts.get("hands") or {}).get(seat)
 
     def move_card(self, card: str, to: dict) -> None:
+        if "seat" in to:
+            to = {**to, "hand": self.hand(to["seat"])}
         c = self.card(card)
         self.emit("move_card", card=card, card_id=c.get("card_id"), guid=c.get("guid"), to=to)
 

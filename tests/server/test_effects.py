@@ -21,6 +21,7 @@ TTS = {
     "dice": [f"di000{i}" for i in range(8)],
     "dice_tray": {"x": 0, "y": 1, "z": 30},
     "omen_counter": "oc0001",
+    "hands": {"Red": "hd0001"},
     "track": {"guid": "tr0001", "clip": "tc0001", "slots": [{"x": i, "z": 0} for i in range(12)]},
 }
 CONTENT = {"tts": TTS, "rooms": {"smoking_room": {"name": {"zh-Hans": "吸烟室", "zh-Hant": "吸菸室", "en": "Smoking Room"}}},
@@ -56,7 +57,7 @@ def test_card_drawn_is_dealt_by_card_id_and_narrated():
     ops = _ops([{"type": "card_drawn", "seat": "Red", "deck": "event", "card": "humming_walls"}])
     deal = ops[0]
     assert deal == {"op": "deal_card", "card": "humming_walls", "deck": "event", "deck_guid": "dk0001",
-                    "card_id": 1104, "guid": "c00104", "to_seat": "Red", "version": 7, "seq": 0}
+                    "card_id": 1104, "guid": "c00104", "to_seat": "Red", "hand": "hd0001", "version": 7, "seq": 0}
     say = ops[1]
     assert say["op"] == "broadcast" and "嗡鸣的墙" in say["text"]["zh-Hans"] and "巴圖" in say["text"]["zh-Hant"]
 
