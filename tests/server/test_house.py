@@ -182,3 +182,24 @@ async def test_snapshots_store_the_shared_rules_once(make_house, house_content, 
     snapshots = db.execute("SELECT COUNT(*) FROM snapshots").fetchone()[0]
     big = db.execute("SELECT COUNT(*) FROM blobs WHERE length(json) > 20000").fetchone()[0]
     assert snapshots >= 8 and big == 1
+
+
+async def test_house_undo_a_move_but_never_a_discovery(make_house, house_content):
+    """Undo by consent: a plain move comes back; a discovery (a tile drawn) does not."""
+    client = await make_house()
+    tid, h = await _setup(client, house_content[1])
+    before = await (await client.get(f"/v1/tables/{tid}/state?seat=Red", headers=h)).json()
+    legal = (await (await client.get(f"/v1/tables/{tid}/legal?seat=Red", headers=h)).json())["actions"]
+    move = next(a for a in legal if a["action"] == "move" and "to" in a["args"])
+    await _post(client, f"/v1/tables/{tid}/actions", h, {"action": "move", "player": "Red", "args": move["args"]})
+    body = await _post(client, f"/v1/tables/{tid}/undo", h, {"consent": SEATS})
+    assert body["effects"][0]["op"] == "sync"
+    after = await (await client.get(f"/v1/tables/{tid}/state?seat=Red", headers=h)).json()
+    assert after["view"] == before["view"] and after["version"] == before["version"] + 2
+
+    legal = (await (await client.get(f"/v1/tables/{tid}/legal?seat=Red", headers=h)).json())["actions"]
+    discover = next(a for a in legal if a["action"] == "discover")
+    await _post(client, f"/v1/tables/{tid}/actions", h, {"action": "discover", "player": "Red",
+                                                         "args": discover["args"]})
+    r = await client.post(f"/v1/tables/{tid}/undo", headers=h, json={"consent": SEATS})
+    assert r.status == 409 and (await r.json())["error"]["code"] == "UNDO-REVEALED"
