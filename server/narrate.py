@@ -39,6 +39,17 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     "haunt_began": ("作祟开始！在{room}。", "作祟開始！在{room}。", "The haunt begins in the {room}!"),
     "character_died": ("{seat}死亡。", "{seat}死亡。", "{seat} dies."),
     "monster_stunned": ("{monster}被击昏。", "{monster}被擊昏。", "{monster} is stunned."),
+    "monster_recovered": ("{monster}苏醒了。", "{monster}甦醒了。", "{monster} recovers."),
+    "attack": ("{attacker}袭击{defender}：{attacker_total}对{defender_total}。",
+               "{attacker}攻擊{defender}：{attacker_total}對{defender_total}。",
+               "{attacker} attacks {defender}: {attacker_total} against {defender_total}."),
+    "item_dropped": ("{seat}在{room}放下了{card}。", "{seat}在{room}放下了{card}。", "{seat} drops {card} in the {room}."),
+    "item_picked_up": ("{seat}捡起了{card}。", "{seat}撿起了{card}。", "{seat} picks up {card}."),
+    "item_used": ("{seat}使用了{card}。", "{seat}使用了{card}。", "{seat} uses {card}."),
+    "gift_refused": ("{to}拒绝了{from}给的{card}。", "{to}拒絕了{from}給的{card}。", "{to} refuses {card} from {from}."),
+    "boon_taken": ("{seat}在{room}获得了1点{trait}。", "{seat}在{room}獲得了1點{trait}。",
+                   "{seat} gains 1 {trait} in the {room}."),
+    "monster_placed": ("{monster}出现在{room}。", "{monster}出現在{room}。", "{monster} appears in the {room}."),
     "item_given": ("{from}把{card}交给{to}。", "{from}把{card}交給{to}。", "{from} gives {card} to {to}."),
     "item_stolen": ("{to}从{from}处偷走{card}。", "{to}從{from}處偷走{card}。", "{to} steals {card} from {from}."),
     "game_over": ("游戏结束：{winner}获胜。", "遊戲結束：{winner}獲勝。", "Game over: {winner} win."),
@@ -56,8 +67,20 @@ class _Namer:
     def __init__(self, content: dict, state: dict):
         self.content = content or {}
         self.players = (state or {}).get("players") or {}
+        haunt = (state or {}).get("haunt") or {}
+        specs = {m.get("id"): m.get("name") for m in ((haunt.get("spec") or {}).get("monsters") or [])
+                 if isinstance(m, dict)}
+        # monster id ("shade_2") -> its kind's name, numbered when there are several
+        self.monsters = {}
+        for m in haunt.get("monsters") or []:
+            if isinstance(m, dict) and isinstance(specs.get(m.get("kind")), dict):
+                self.monsters[m["id"]] = (specs[m["kind"]], m["id"].rsplit("_", 1)[-1])
 
     def seat(self, seat: Any, i: int) -> str:
+        """A seat's character name (else its colour), or a monster's name."""
+        if seat in self.monsters:
+            name, number = self.monsters[seat]
+            return f"{_text(name, i)} {number}"
         p = self.players.get(seat) if isinstance(self.players, dict) else None
         if isinstance(p, dict) and p.get("character"):
             name = self.character(p["character"], p.get("side", 0), i)
@@ -86,11 +109,11 @@ class _Namer:
 
 def _fields(ev: dict, n: _Namer, i: int) -> dict:
     f = {k: v for k, v in ev.items() if isinstance(v, (str, int, float))}
-    for key in ("seat", "by", "from", "to", "first", "traitor", "revealer"):
+    for key in ("seat", "by", "from", "to", "first", "traitor", "revealer", "attacker", "defender", "monster"):
         if key in ev:
             f[key] = n.seat(ev[key], i)
     if "seat" not in ev and "monster" in ev:
-        f["seat"] = str(ev["monster"])
+        f["seat"] = f["monster"]
     if "room" in ev:
         f["room"] = n.room(ev["room"], i)
     if "card" in ev:

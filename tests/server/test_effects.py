@@ -92,3 +92,14 @@ def test_without_a_tts_section_effects_still_come_with_null_objects():
     ops = effects.build([{"type": "card_drawn", "seat": "Red", "deck": "event", "card": "humming_walls"}],
                         STATE, {k: v for k, v in CONTENT.items() if k != "tts"}, 1)
     assert ops[0]["op"] == "deal_card" and ops[0]["guid"] is None and ops[0]["card_id"] is None
+
+
+def test_monsters_are_named_from_their_haunt_in_every_locale():
+    from server import narrate
+    state = {**STATE, "haunt": {"spec": {"monsters": [{"id": "shade", "name": {"zh-Hans": "暗影", "zh-Hant": "暗影",
+                                                                              "en": "Shade"}}]},
+                                "monsters": [{"id": "shade_2", "kind": "shade", "room": "smoking_room"}]}}
+    text = narrate.message({"type": "attack", "attacker": "shade_2", "defender": "Red", "trait": "might",
+                            "attacker_total": 4, "defender_total": 2}, CONTENT, state)
+    assert text["en"] == "Shade 2 attacks Batu: 4 against 2."
+    assert text["zh-Hans"] == "暗影 2袭击巴图：4对2。"
