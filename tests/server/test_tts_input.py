@@ -62,3 +62,15 @@ async def test_non_integer_float_is_refused_clearly(client):
     assert r.status == 400
     err = (await r.json())["error"]
     assert err["code"] == "BAD-REQUEST" and "expect_version" in err["message"]["en"]
+
+
+async def test_float_integers_in_queries_and_undo_form(client):
+    tid, h = await new_table(client)
+    body = await (await client.get(f"/v1/tables/{tid}/events?after=1.0&limit=5.0", headers=h)).json()
+    assert [e["version"] for e in body["entries"]] == [2]
+    await client.post(f"/v1/tables/{tid}/actions", headers=h, json={"action": "add", "player": "Red"})
+    token = h["Authorization"].split()[1]
+    r = await client.post(f"/v1/tables/{tid}/undo", data={"token": token, "consent": "Red,Blue",
+                                                           "expect_version": "3.0"})
+    assert r.status == 200, await r.text()
+    assert (await r.json())["undoes"] == 3
