@@ -3,7 +3,7 @@ changing it (idempotent retries, optimistic versions, undo by consent).
 
 A table's state is a fold of its log: the setup state (snapshot 0) and then
 each entry applied with its recorded random tape. `Table.state` is just the
-cached result of that fold; `rebuild` recomputes it from the store.
+cached result of that fold; `Tables.state_at` recomputes it from the store.
 """
 from __future__ import annotations
 
@@ -86,7 +86,7 @@ class Tables:
     def __init__(self, store: Store, writer: GroupWriter, rulesets: Rulesets, snapshot_every: int = 50,
                  rng_source: Any = None):
         self.store = store          # reads, on the event loop
-        self.writer = writer        # writes, in the writer thread
+        self.writer = writer        # writes, grouped (server.writer)
         self.rulesets = rulesets
         self.snapshot_every = snapshot_every
         # None → secrets.SystemRandom inside RecordingRng (play); tests may pass a seeded one.
@@ -105,8 +105,13 @@ class Tables:
             if row.content_hash and content.get("content_hash") not in (None, row.content_hash):
                 log.warning("table %s was created with content %s; replaying with %s",
                             table_id, row.content_hash, content.get("content_hash"))
-            self.live[table_id] = Table(row, engine, content, self.state_at(row, engine, row.version),
-                                        request_ids=self.store.request_ids(table_id))
+            try:
+                state = self.state_at(row, engine, row.version)
+            except Exception:
+                # One table the current engine cannot replay must not keep the others offline.
+                log.exception("table %s could not be rebuilt from its log; not loaded", table_id)
+                continue
+            self.live[table_id] = Table(row, engine, content, state, request_ids=self.store.request_ids(table_id))
         settle_heap()
         return len(self.live)
 

@@ -159,3 +159,18 @@ async def test_tables_long_lived_objects_are_out_of_the_cyclic_collector(client)
     await new_table(client, sit=False)
     assert gc.get_freeze_count() > 0
     gc.unfreeze()
+
+
+async def test_a_table_that_cannot_be_replayed_does_not_keep_the_others_offline(make_client, settings):
+    client = await make_client(settings)
+    good, gh = await new_table(client)
+    bad, bh = await new_table(client)
+    await client.close()
+    db = sqlite3.connect(settings.db_path)
+    db.execute("UPDATE actions SET action=? WHERE table_id=? AND version=1",
+               ('{"action": "nope", "player": "Red", "args": {}}', bad))
+    db.commit()
+    db.close()
+    client2 = await make_client(settings)
+    assert (await client2.get(f"/v1/tables/{good}", headers=gh)).status == 200
+    assert (await client2.get(f"/v1/tables/{bad}", headers=bh)).status == 404
