@@ -12,8 +12,7 @@ from .geometry import beyond, cell, opposite, turned
 
 
 def tile_doors(state: dict, room: str) -> list[int]:
-    floor, x, y, rot = state["tiles"][room]
-    return turned(state["rules"]["rooms"][room]["doors"], rot)
+    return state["rules"]["rooms"][room]["turns"][state["tiles"][room][3]]
 
 
 def neighbour(state: dict, room: str, side: int) -> str | None:
@@ -28,7 +27,7 @@ def open_sides(state: dict, room: str) -> list[int]:
     floor, x, y, rot = state["tiles"][room]
     cells = state["cells"]
     out = []
-    for side in turned(state["rules"]["rooms"][room]["doors"], rot):
+    for side in state["rules"]["rooms"][room]["turns"][rot]:
         nx, ny = beyond(x, y, side)
         if cell(floor, nx, ny) not in cells:
             out.append(side)
@@ -36,10 +35,13 @@ def open_sides(state: dict, room: str) -> list[int]:
 
 
 def _door_links(state: dict, room: str) -> list[str]:
+    rooms, tiles, cells = state["rules"]["rooms"], state["tiles"], state["cells"]
+    floor, x, y, rot = tiles[room]
     out = []
-    for side in tile_doors(state, room):
-        other = neighbour(state, room, side)
-        if other is not None and opposite(side) in tile_doors(state, other):
+    for side in rooms[room]["turns"][rot]:
+        nx, ny = beyond(x, y, side)
+        other = cells.get(cell(floor, nx, ny))
+        if other is not None and (side + 2) % 4 in rooms[other]["turns"][tiles[other][3]]:
             out.append(other)
     return out
 
@@ -53,6 +55,19 @@ def rebuild_adj(state: dict) -> None:
         near.extend(r for r in links.get(room, ()) if r in tiles and r not in near)
         adj[room] = sorted(near)
     state["adj"] = adj
+
+
+def link_tile(state: dict, room: str) -> None:
+    """Add one newly placed tile to the step graph (cheaper than a rebuild)."""
+    adj = state["adj"]
+    near = _door_links(state, room)
+    for o in near:
+        adj[o] = sorted(adj[o] + [room])
+    for r in state["rules"]["links"].get(room, ()):
+        if r in state["tiles"] and r not in near:
+            near.append(r)
+            adj[r] = sorted(adj[r] + [room])
+    adj[room] = sorted(near)
 
 
 def floor_rooms(state: dict, floor: str) -> list[str]:
@@ -91,10 +106,10 @@ def rotations_at(state: dict, room: str, floor: str, x: int, y: int, facing: int
                  keep_open: bool = True) -> list[int]:
     """Rotations that put one of the tile's doors on `facing` (R-PLACE-2) and,
     with keep_open, leave the floor an open door (R-PLACE-3)."""
-    doors = state["rules"]["rooms"][room]["doors"]
+    turns = state["rules"]["rooms"][room]["turns"]
     out = []
     for rot in range(4):
-        if facing not in turned(doors, rot):
+        if facing not in turns[rot]:
             continue
         if keep_open:
             put(state, room, floor, x, y, rot)

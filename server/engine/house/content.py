@@ -7,7 +7,7 @@ maps of the YAML, so hand-made fixtures and compiled content read alike.
 """
 from __future__ import annotations
 
-from .geometry import SIDE_INDEX
+from .geometry import SIDE_INDEX, turned
 
 TRAITS = ("might", "speed", "knowledge", "sanity")
 FLOORS = ("basement", "ground", "upper")
@@ -60,6 +60,7 @@ def normalize(content: dict) -> dict:
         rooms[rid] = {
             "id": rid, "floors": list(r.get("floors") or []),
             "doors": sorted(SIDE_INDEX[d] for d in r.get("doors") or []),
+            "turns": [turned(sorted(SIDE_INDEX[d] for d in r.get("doors") or []), k) for k in range(4)],
             "icon": r.get("icon") or "none", "special": _special(r.get("special")),
             "start": r.get("start"), "name": r.get("name", {}),
         }

@@ -10,6 +10,9 @@ from __future__ import annotations
 from . import traits as T
 
 OPS: dict = {}
+# Steps that still run after their character died: the card goes to its
+# discard pile and the turn passes on.
+DEAD_OK = frozenset({"_next_turn", "_discard", "_monster_ai"})
 
 
 def op(name):
@@ -36,8 +39,8 @@ def run(state: dict, rng, events: list) -> None:
         frame["i"] += 1
         seat = frame["seat"]
         name = step["op"]
-        if name[0] != "_" and seat in players and not players[seat]["alive"]:
-            continue        # a dead character's card stops mattering
+        if seat in players and not players[seat]["alive"] and name not in DEAD_OK:
+            continue        # a dead character's card and movement stop mattering
         OPS[name](state, rng, seat, step, events)
 
 

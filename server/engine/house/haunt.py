@@ -190,6 +190,9 @@ def check_win(state: dict, events: list) -> None:
     if winner:
         state["phase"] = "over"
         state["winner"] = winner
+        pd = state["pending"]
+        if pd and pd["kind"] == "rotation":
+            state["discards"]["room"].append(pd["room"])
         state["pending"] = None
         state["stack"] = []
         events.append({"type": "game_over", "winner": winner, "reason": reason})

@@ -8,7 +8,7 @@ from . import board as B
 from .fight import line_of_sight, overrides
 from .geometry import SIDES
 from .monsters import monster_exits
-from .movement import affordable, side_of, special, speed_budget, step_cost, tiles_left
+from .movement import affordable, hindered_rooms, side_of, special, speed_budget, step_cost, tiles_left
 from .resolve import splits
 
 STOPS = ("chute", "unstable_floor", "crossing", "leaving_check")
@@ -62,6 +62,8 @@ def reachable(state: dict, seat: str) -> dict[str, list[str]]:
     paths = {start: []}
     heap = [(0, start)]
     gated = _gated(state, seat)
+    hindered = hindered_rooms(state, seat)
+    adj = state["adj"]
     while heap:
         c, r = heapq.heappop(heap)
         if c > best[r]:
@@ -70,8 +72,8 @@ def reachable(state: dict, seat: str) -> dict[str, list[str]]:
             continue
         if r != start and gated and len(paths[r]) >= 1:
             continue
-        step = step_cost(state, seat, r)
-        for o in state["adj"].get(r, ()):
+        step = 2 if r in hindered else 1
+        for o in adj.get(r, ()):
             nc = c + step
             if nc > budget and (moved or r != start):
                 continue

@@ -39,6 +39,19 @@ def step_cost(state: dict, who: str, room: str) -> int:
     return 1 + (1 if opponent_in(state, who, room) else 0)
 
 
+def hindered_rooms(state: dict, who: str) -> set:
+    """Rooms whose leaving costs `who` the extra step of R-MOVE-7, all at once
+    (the move search asks about many rooms)."""
+    if state["phase"] != "haunt":
+        return set()
+    mine = side_of(state, who)
+    out = {p["room"] for s, p in state["players"].items()
+           if p["alive"] and s != who and side_of(state, s) != mine}
+    if mine == "hero":
+        out |= {m["room"] for m in state["haunt"]["monsters"] if not m["stunned"]}
+    return out
+
+
 def speed_budget(state: dict, seat: str) -> int:
     return T.value(state, seat, "speed")
 
@@ -189,7 +202,7 @@ def unstable_check(state, seat, room, sp):
 def place_new(state: dict, room: str, floor: str, x: int, y: int, rot: int, by, events: list) -> None:
     B.put(state, room, floor, x, y, rot)
     state["placed_n"][room] = len(state["placed_n"])
-    B.rebuild_adj(state)
+    B.link_tile(state, room)
     events.append({"type": "tile_placed", "room": room, "floor": floor, "x": x, "y": y,
                    "rotation": rot, "by": by})
 
@@ -325,6 +338,10 @@ def place_discovered(state, seat, room, floor, x, y, rot, closes, events):
             B.rebuild_adj(state)
             events.append({"type": "tile_moved", "room": r, "floor": fl, "x": mx, "y": my,
                            "rotation": mrot, "reason": "rearrange"})
+        elif floor not in state["closed_floors"]:
+            # no single turned or moved tile reopens it: the floor is complete
+            state["closed_floors"].append(floor)
+            events.append({"type": "floor_closed", "floor": floor})
     relocate(state, seat, room, "discover", events, discovered=True)
 
 

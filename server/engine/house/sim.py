@@ -8,11 +8,14 @@ import random
 
 from ..api import seeded
 from . import board as B
+from .content import normalize
 from .engine import apply, apply_in_place, is_over, legal_actions, new_table
 
 SEATS = ("Red", "Blue", "Green", "Yellow", "White", "Purple")
-WEIGHTS = {"discover": 5, "attack": 8, "monster_attack": 8, "move": 2, "monster_move": 2,
-           "end_turn": 1, "drop": 0.2, "give": 0.3}
+# Weight of each kind of action as a group (split evenly among its choices),
+# so a room with many exits does not drown out ending the turn.
+WEIGHTS = {"discover": 5, "attack": 8, "monster_attack": 8, "move": 3, "monster_move": 3,
+           "end_turn": 1.5, "drop": 0.2, "give": 0.3, "pick_up": 0.5, "use": 1}
 
 
 class InvariantError(AssertionError):
@@ -31,7 +34,10 @@ def pick(bot: random.Random, acts: list[dict], busy: int) -> dict:
         for a in acts:
             if a["action"] == "end_turn":
                 return a
-    weights = [WEIGHTS.get(a["action"], 1) for a in acts]
+    count: dict = {}
+    for a in acts:
+        count[a["action"]] = count.get(a["action"], 0) + 1
+    weights = [WEIGHTS.get(a["action"], 1) / count[a["action"]] for a in acts]
     return bot.choices(acts, weights)[0]
 
 
@@ -40,6 +46,8 @@ def play(content: dict, seed: int, players: int = 4, turn_cap: int = 150, check:
     """One game; returns (final state, actions taken, omens drawn)."""
     rng = seeded(seed)
     bot = random.Random(seed * 7919 + 1)
+    if not content.get("_normalized"):
+        content = {**normalize(content), "_normalized": True}
     seats = list(SEATS[:players])
     state = new_table(content, {"seats": seats, "locale": "en"}, rng)
     step = (lambda s, a: apply(s, a, rng)) if copying else (lambda s, a: (s, apply_in_place(s, a, rng)))
@@ -109,8 +117,8 @@ def check_invariants(state: dict, omens_drawn: int) -> None:
     for floor in ("basement", "ground", "upper"):
         if not B.floor_connected(state, floor):
             fail(f"{floor} is not connected")
-        if not B.floor_open(state, floor) and _tiles_for(state, floor):
-            fail(f"{floor} is closed while tiles remain for it")
+        if not B.floor_open(state, floor) and _tiles_for(state, floor) and floor not in state["closed_floors"]:
+            fail(f"{floor} closed while tiles remain for it, without a failed rearrangement (R-PLACE-3/4)")
     if state["haunt"]:
         for m in state["haunt"]["monsters"]:
             if m["room"] not in state["tiles"]:

@@ -17,7 +17,7 @@ def new_table(content: dict, options: dict, rng) -> dict:
         "ruleset": "house", "rules": rules, "options": {k: v for k, v in options.items()},
         "seats": seats, "phase": "lobby", "players": {}, "order": [], "turn_i": -1, "turn_n": 0,
         "tiles": {}, "cells": {}, "adj": {}, "placed_n": {}, "icon_pending": [], "below": {},
-        "opened": [], "decks": {}, "discards": {"room": [], "event": [], "item": [], "omen": []},
+        "opened": [], "closed_floors": [], "decks": {}, "discards": {"room": [], "event": [], "item": [], "omen": []},
         "floor_items": {}, "in_play": [], "omen_count": 0, "turn": blank_turn(None), "pending": None,
         "stack": [], "haunt": None, "winner": None,
     }
