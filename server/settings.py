@@ -14,11 +14,21 @@ from pathlib import Path
 ENV_PREFIX = "HAUNTKIT_"
 
 
+def default_db_path() -> Path:
+    """The tables are players' games, not build output: they live in the
+    user's data folder, where `make clean` and a fresh clone never reach."""
+    if os.name == "nt" and os.environ.get("LOCALAPPDATA"):
+        base = Path(os.environ["LOCALAPPDATA"])
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "hauntkit" / "tables.sqlite3"
+
+
 @dataclass
 class Settings:
     host: str = "127.0.0.1"
     port: int = 8787
-    db_path: Path = Path("build/server/tables.sqlite3")
+    db_path: Path = field(default_factory=default_db_path)
     # Compiled content (build/content/<ruleset>.json) the engines play.
     content_dir: Path = Path("build/content")
     # The build's assets served under /assets/ (images the saves point at).
