@@ -91,8 +91,10 @@ def normalize(content: dict) -> dict:
         characters[ch["id"]] = {"id": ch["id"], "sides": sides}
     haunts = {h["id"]: h for h in _items(content.get("haunts"))}
     chart = content.get("haunt_chart") or {"omens": [], "rooms": [], "cells": {}}
+    stop_rooms = sorted(r for r, room in rooms.items()
+                        if (room["special"] or {}).get("kind") in ("chute", "unstable_floor", "crossing", "leaving_check"))
     return {
-        "rooms": rooms, "links": {k: sorted(set(v)) for k, v in links.items()}, "cards": cards,
+        "rooms": rooms, "stop_rooms": stop_rooms, "links": {k: sorted(set(v)) for k, v in links.items()}, "cards": cards,
         "decks": decks, "characters": characters, "haunts": haunts, "chart": chart,
         "landing": {f: _entrance(starts.get(f, []), rooms) for f in FLOORS},
     }

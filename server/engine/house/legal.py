@@ -2,8 +2,6 @@
 read this; `apply` enforces the same rules independently)."""
 from __future__ import annotations
 
-import heapq
-
 from . import board as B
 from .fight import line_of_sight, overrides
 from .geometry import SIDES
@@ -11,7 +9,6 @@ from .monsters import monster_exits
 from .movement import affordable, hindered_rooms, side_of, special, speed_budget, step_cost, tiles_left
 from .resolve import splits
 
-STOPS = ("chute", "unstable_floor", "crossing", "leaving_check")
 
 
 def _prompt_actions(pd):
@@ -50,41 +47,42 @@ def _gated(state, seat):
 
 def reachable(state: dict, seat: str) -> dict[str, list[str]]:
     """Rooms reachable with the movement left, with a cheapest path each.
-    Paths stop at rooms whose entry does something (a draw, a chute, a roll)."""
+    Paths stop at rooms whose entry does something (a draw, a chute, a roll).
+    Steps cost 1 or 2 (R-MOVE-7), so a bucket queue replaces a heap."""
     p = state["players"][seat]
     turn = state["turn"]
     start = p["room"]
     budget = speed_budget(state, seat) - turn["used"]
-    moved = turn["moved"]
-    rooms = state["rules"]["rooms"]
-    pending_icons = state["icon_pending"]
-    best = {start: 0}
-    paths = {start: []}
-    heap = [(0, start)]
+    stops = set(state["rules"]["stop_rooms"])
+    stops.update(state["icon_pending"])
     gated = _gated(state, seat)
     hindered = hindered_rooms(state, seat)
     adj = state["adj"]
-    while heap:
-        c, r = heapq.heappop(heap)
-        if c > best[r]:
-            continue
-        if r != start and (r in pending_icons or (rooms[r]["special"] or {}).get("kind") in STOPS):
-            continue
-        if r != start and gated and len(paths[r]) >= 1:
-            continue
-        step = 2 if r in hindered else 1
-        for o in adj.get(r, ()):
-            nc = c + step
-            if nc > budget and (moved or r != start):
+    best = {start: 0}
+    parent = {}
+    buckets = [[start]] + [[] for _ in range(max(budget, 2))]   # R-MOVE-2: a first step may cost 2
+    for c, bucket in enumerate(buckets):
+        for r in bucket:
+            if best[r] != c or (r != start and (r in stops or gated)):
                 continue
-            if o not in best or nc < best[o]:
+            nc = c + (2 if r in hindered else 1)
+            if nc > budget and (turn["moved"] or r != start):
+                continue
+            for o in adj.get(r, ()):
+                if o in best and best[o] <= nc:
+                    continue
                 if r == start and _gate_blocked(state, seat, o):
                     continue
                 best[o] = nc
-                paths[o] = paths[r] + [o]
-                heapq.heappush(heap, (nc, o))
-    paths.pop(start)
-    return paths
+                parent[o] = r
+                buckets[nc].append(o)
+    out = {}
+    for room in parent:
+        path = [room]
+        while parent.get(path[-1], start) != start:
+            path.append(parent[path[-1]])
+        out[room] = path[::-1]
+    return out
 
 
 def _turn_actions(state, seat):
@@ -95,10 +93,10 @@ def _turn_actions(state, seat):
     if turn["may_move"]:
         for dest, path in sorted(reachable(state, seat).items()):
             out.append({"action": "move", "args": {"to": dest} if len(path) == 1 else {"path": path}})
-        floor = state["tiles"][room][0]
-        if not _gate_blocked(state, seat) and affordable(state, seat, step_cost(state, seat, room)) \
-                and tiles_left(state, floor):
-            for side in B.open_sides(state, room):
+        sides = B.open_sides(state, room)
+        if sides and not _gate_blocked(state, seat) and affordable(state, seat, step_cost(state, seat, room)) \
+                and tiles_left(state, state["tiles"][room][0]):
+            for side in sides:
                 out.append({"action": "discover", "args": {"side": SIDES[side]}})
     sp = special(state, room)
     kind = sp and sp["kind"]
