@@ -174,3 +174,19 @@ async def test_a_table_that_cannot_be_replayed_does_not_keep_the_others_offline(
     client2 = await make_client(settings)
     assert (await client2.get(f"/v1/tables/{good}", headers=gh)).status == 200
     assert (await client2.get(f"/v1/tables/{bad}", headers=bh)).status == 404
+
+
+async def test_two_servers_on_one_file_never_both_claim_a_version(make_client, settings):
+    """The conditional version bump refuses a writer whose cache is stale;
+    it reloads the table from the log and the next try goes through."""
+    a = await make_client(settings)
+    tid, h = await new_table(a)
+    b = await make_client(settings)          # loads the table as it is now
+    r = await a.post(f"/v1/tables/{tid}/actions", headers=h, json={"action": "add", "player": "Red"})
+    assert (await r.json())["version"] == 3
+    r = await b.post(f"/v1/tables/{tid}/actions", headers=h, json={"action": "add", "player": "Blue",
+                                                                    "args": {"n": 5}})
+    assert r.status == 409 and (await r.json())["error"]["version"] == 3
+    r = await b.post(f"/v1/tables/{tid}/actions", headers=h, json={"action": "add", "player": "Blue",
+                                                                    "args": {"n": 5}})
+    assert r.status == 200 and (await r.json())["events"][0]["count"] == 6
