@@ -69,3 +69,38 @@ def test_is_over_and_the_registry():
     with pytest.raises(KeyError):
         get_engine("nope")
     assert not E.is_over(table())
+
+
+def test_malformed_or_illegal_actions_are_refused_cleanly_at_every_point_of_a_game():
+    """Whatever arrives, the answer is a RuleError and the state is untouched."""
+    import random
+
+    from content_fixture import content as fixture
+    from server.engine.api import RuleError, seeded
+    from server.engine.house.sim import play, replay
+    state, log, _ = play(fixture(), 4, check=False)
+    junk = [
+        {"action": "move", "args": {"to": 5}}, {"action": "move", "args": {"path": []}},
+        {"action": "move", "args": {"to": "nowhere"}}, {"action": "discover", "args": {"side": "Q"}},
+        {"action": "place_tile", "args": {"rotation": "1"}}, {"action": "choose", "args": {"option": None}},
+        {"action": "split_damage", "args": {"split": {"might": -1, "speed": 9}}},
+        {"action": "use", "args": {"card": "nope"}}, {"action": "give", "args": {"card": "axe", "to": None}},
+        {"action": "drop", "args": {"cards": "axe"}}, {"action": "pick_up", "args": {"cards": ["x", "x"]}},
+        {"action": "attack", "args": {"target": "ghost"}}, {"action": "monster_move", "args": {}},
+        {"action": "monster_attack", "args": {"monster": "m"}}, {"action": "room_action", "args": {}},
+        {"action": "drop_through", "args": {}}, {"action": "roll", "args": {}}, {"action": None},
+        {"action": "end_turn", "args": "x"}, {"action": "choose_character", "args": {"character": "ava"}},
+    ]
+    rng = random.Random(1)
+    probe = seeded(0)
+    cut = sorted(rng.sample(range(1, len(log)), 12))
+    for n in cut:
+        s = replay(fixture(), 4, log[:n])
+        before = repr({k: v for k, v in s.items() if k != "rules"})
+        for seat in s["seats"] + [None]:
+            for a in junk:
+                try:
+                    E.apply(s, {**a, "player": seat}, probe)
+                except RuleError as err:
+                    assert set(err.message) == {"zh-Hans", "zh-Hant", "en"}
+        assert repr({k: v for k, v in s.items() if k != "rules"}) == before
