@@ -277,3 +277,18 @@ def test_drop_through_to_the_room_below_R_SPECIAL_8():
     s, ev = act(s, "Red", "drop_through", Dice(1))
     assert s["players"]["Red"]["room"] == "ballroom"
     assert s["pending"]["kind"] == "damage" and s["pending"]["amount"] == 1
+
+
+def test_the_elevator_table_hurts_on_zero_and_lets_the_rider_choose_on_four_R_SPECIAL_7():
+    """R-SPECIAL-7: 0 is the basement with a die of physical damage; 4 is any floor."""
+    s = _in_elevator(table())
+    s, _ = act(s, "Red", "room_action")
+    s, ev = act(s, "Red", "roll", Dice(0, 0, 2))
+    assert s["tiles"]["mystic_elevator"][0] == "basement"
+    assert s["pending"]["kind"] == "damage" and s["pending"]["amount"] == 2
+    s2 = _in_elevator(table())
+    s2, _ = act(s2, "Red", "room_action")
+    s2, ev = act(s2, "Red", "roll", Dice(2, 2))
+    assert s2["pending"]["purpose"] == "elevator" and s2["pending"]["options"] == ["basement", "ground", "upper"]
+    s2, ev = act(s2, "Red", "choose", option="upper")
+    assert s2["tiles"]["mystic_elevator"][0] == "upper" and "mystic_elevator" in s2["adj"]["upper_landing"]
