@@ -64,21 +64,28 @@ def test_a_new_traitor_may_shed_negative_lasting_effects_R_HAUNT_5():
     assert s["players"]["Blue"]["traits"]["might"] == 1 and "effects_shed" in types(ev)
 
 
+def _haunted(revealer="Red", monsters=()):
+    """A haunt under way, revealer as traitor, Red to play."""
+    s = table()
+    start_haunt(s, haunt_spec(traitor="revealer", monsters=list(monsters)), revealer=revealer)
+    s["turn"]["seat"] = "Red"
+    return s
+
+
+def _red_draws(s, deck, card, room):
+    only_tiles(s, room)
+    on_top(s, deck, card)
+    return discover(s, "Red", "E")
+
+
 def test_the_traitor_may_ignore_events_the_biting_omen_and_room_harm_R_HAUNT_6():
     """R-HAUNT-6"""
-    s = table()
-    start_haunt(s, haunt_spec(traitor="revealer"), revealer="Red")
-    s["turn"]["seat"] = "Red"
-    only_tiles(s, "game_room")
-    on_top(s, "event", "cold_draft")
-    s, ev = discover(s, "Red", "E")
+    s, ev = _red_draws(_haunted(), "event", "cold_draft", "game_room")
     assert s["pending"]["purpose"] == "traitor_ignore"
     s, ev = act(s, "Red", "choose", option="ignore")
     assert s["pending"] is None and "cold_draft" in s["discards"]["event"] and "effect_ignored" in types(ev)
     # a room's harmful part
-    s2 = table()
-    start_haunt(s2, haunt_spec(traitor="revealer"), revealer="Red")
-    s2["turn"]["seat"] = "Red"
+    s2 = _haunted()
     place(s2, "furnace_room", "basement", 0, 1, 2)
     put(s2, "Red", "furnace_room")
     s2, ev = act(s2, "Red", "end_turn")
@@ -86,38 +93,18 @@ def test_the_traitor_may_ignore_events_the_biting_omen_and_room_harm_R_HAUNT_6()
     s2, ev = act(s2, "Red", "choose", option="ignore")
     assert "turn_began" in types(ev) and s2["players"]["Red"]["traits"]["might"] == 3
     # a hero has no such choice
-    s3 = table()
-    start_haunt(s3, haunt_spec(traitor="revealer"), revealer="Blue")
-    s3["turn"]["seat"] = "Red"
-    only_tiles(s3, "game_room")
-    on_top(s3, "event", "cold_draft")
-    s3, ev = discover(s3, "Red", "E")
+    s3, ev = _red_draws(_haunted(revealer="Blue"), "event", "cold_draft", "game_room")
     assert s3["pending"]["kind"] == "damage"
     # an ordinary omen cannot be ignored, the biting one can
-    s4 = table()
-    start_haunt(s4, haunt_spec(traitor="revealer"), revealer="Red")
-    s4["turn"]["seat"] = "Red"
-    only_tiles(s4, "kitchen")
-    on_top(s4, "omen", "book")
-    s4, ev = discover(s4, "Red", "E")
+    s4, ev = _red_draws(_haunted(), "omen", "book", "kitchen")
     assert s4["pending"] is None and s4["players"]["Red"]["traits"]["knowledge"] == 5
-    s5 = table()
-    start_haunt(s5, haunt_spec(traitor="revealer"), revealer="Red")
-    s5["turn"]["seat"] = "Red"
-    only_tiles(s5, "kitchen")
-    on_top(s5, "omen", "bite")
-    s5, ev = discover(s5, "Red", "E")
+    s5, ev = _red_draws(_haunted(), "omen", "bite", "kitchen")
     assert s5["pending"]["purpose"] == "traitor_ignore"
 
 
 def test_no_haunt_roll_once_the_haunt_began_and_each_side_sees_its_own_rules_R_HAUNT_7():
     """R-HAUNT-7"""
-    s = table()
-    start_haunt(s, haunt_spec(traitor="revealer"), revealer="Blue")
-    s["turn"]["seat"] = "Red"
-    only_tiles(s, "kitchen")
-    on_top(s, "omen", "medallion")
-    s, ev = discover(s, "Red", "E")
+    s, ev = _red_draws(_haunted(revealer="Blue"), "omen", "medallion", "kitchen")
     s, ev = act(s, "Red", "end_turn")
     assert s["pending"] is None and s["turn"]["seat"] != "Red"
     assert E.view(s, "Blue")["haunt"]["secret"] == {"en": "T"}
@@ -194,10 +181,7 @@ def test_no_attacks_before_the_haunt_R_FIGHT_1():
 
 
 def _fight(revealer="Blue", monsters=()):
-    s = table()
-    start_haunt(s, haunt_spec(traitor="revealer", monsters=list(monsters)), revealer=revealer)
-    s["turn"]["seat"] = "Red"
-    return s
+    return _haunted(revealer, monsters)
 
 
 def test_one_attack_per_turn_on_an_opponent_in_the_room_R_FIGHT_2():
