@@ -37,8 +37,12 @@ def pick(bot: random.Random, acts: list[dict], busy: int) -> dict:
     count: dict = {}
     for a in acts:
         count[a["action"]] = count.get(a["action"], 0) + 1
-    weights = [WEIGHTS.get(a["action"], 1) / count[a["action"]] for a in acts]
-    return bot.choices(acts, weights)[0]
+    x = bot.random() * sum(WEIGHTS.get(k, 1) for k in count)
+    for a in acts:
+        x -= WEIGHTS.get(a["action"], 1) / count[a["action"]]
+        if x < 0:
+            return a
+    return acts[-1]
 
 
 def play(content: dict, seed: int, players: int = 4, turn_cap: int = 150, check: bool = True,
