@@ -104,3 +104,14 @@ def test_malformed_or_illegal_actions_are_refused_cleanly_at_every_point_of_a_ga
                 except RuleError as err:
                     assert set(err.message) == {"zh-Hans", "zh-Hant", "en"}
         assert repr({k: v for k, v in s.items() if k != "rules"}) == before
+
+
+def test_every_event_type_the_engine_emits_is_documented():
+    """The server's effects are written against docs/ENGINE.md: keep it true."""
+    import re
+    doc = (ROOT / "docs" / "ENGINE.md").read_text(encoding="utf-8")
+    source = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "server" / "engine" / "house").glob("*.py"))
+    emitted = set(re.findall(r'"type": "([a-z_]+)"', source))
+    assert len(emitted) > 30
+    missing = sorted(t for t in emitted if f"`{t}`" not in doc)
+    assert not missing, missing
