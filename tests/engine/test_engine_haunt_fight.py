@@ -360,3 +360,10 @@ def test_with_no_traitor_the_house_plays_its_monsters():
     s, ev = act(s, "Blue", "end_turn", Dice(2, 2, *([1] * 20)))
     assert any(e["type"] == "figure_moved" and e.get("monster") == "horror_1" for e in ev)
     assert any(e["type"] == "attack" and e["attacker"] == "horror_1" for e in ev)
+
+
+def test_a_haunt_may_set_its_own_turn_order_R_HAUNT_8():
+    """R-HAUNT-8: `rules.order: traitor_first` replaces the general order entirely."""
+    s = table(seats=("Red", "Blue", "Green"))
+    start_haunt(s, haunt_spec(traitor="revealer", rules={"order": "traitor_first"}), revealer="Blue")
+    assert s["order"] == ["Blue", "monsters", "Green", "Red"]

@@ -127,6 +127,8 @@ def begin(state: dict, rng, revealer: str, events: list) -> None:
     seats = [s for s in state["seats"] if s in state["players"]]
     i = seats.index(lead)
     order = seats[i + 1:] + seats[:i + 1] + ["monsters"]       # R-HAUNT-8
+    if (h.get("rules") or {}).get("order") == "traitor_first":  # a haunt's own order replaces it
+        order = [lead, "monsters"] + seats[i + 1:] + seats[:i]
     state["phase"] = "haunt"
     state["haunt"] = {"id": h["id"], "traitor": traitor, "revealer": revealer, "room": room,
                       "omen": omen, "monsters": monsters, "track": 0, "spec": h}
