@@ -115,3 +115,21 @@ def test_every_event_type_the_engine_emits_is_documented():
     assert len(emitted) > 30
     missing = sorted(t for t in emitted if f"`{t}`" not in doc)
     assert not missing, missing
+
+
+def test_choice_prompts_carry_a_label_per_option_in_every_locale():
+    from engine_helpers import discover, hand, on_top, put
+    s = table()
+    start_haunt(s, haunt_spec(traitor="revealer"), revealer="Blue")
+    s["turn"]["seat"] = "Red"
+    put(s, "Blue", "entrance_hall")
+    hand(s, "Blue", "candle")
+    s, ev = act(s, "Red", "attack", Dice(2, 2, 0, 0, 0, 0), target="Blue")
+    labels = s["pending"]["labels"]
+    assert [l["en"] for l in labels] == ["Deal damage", "Steal: candle"]
+    assert labels[0]["zh-Hans"] == "造成伤害" and labels[1]["zh-Hant"].startswith("偷竊")
+    s2 = table()
+    only_tiles(s2, "game_room")
+    on_top(s2, "event", "old_photo")
+    s2, _ = discover(s2, "Red", "E")
+    assert [l["en"] for l in s2["pending"]["labels"]] == ["a", "b"]

@@ -8,6 +8,7 @@ data in the state, so a table can be saved mid-card and replayed exactly.
 from __future__ import annotations
 
 from . import traits as T
+from .text import option_label
 
 OPS: dict = {}
 # Steps that still run after their character died: the card goes to its
@@ -50,9 +51,12 @@ def prompt(state: dict, seat: str, kind: str, events: list, **fields) -> None:
     events.append({"type": "prompt", "seat": seat, "kind": kind, **shown})
 
 
-def choice(state, seat, options: dict, events, purpose: str, for_seat=None) -> None:
+def choice(state, seat, options: dict, events, purpose: str, for_seat=None, labels=None) -> None:
     """options: value -> steps run (for `for_seat`, default the chooser)."""
-    prompt(state, seat, "choice", events, purpose=purpose, options=list(options),
+    if labels is None:
+        cards = state["rules"]["cards"]
+        labels = [option_label(cards, o) for o in options]
+    prompt(state, seat, "choice", events, purpose=purpose, options=list(options), labels=labels,
            then=options, **({"for": for_seat} if for_seat else {}))
 
 
@@ -164,7 +168,10 @@ def _lasting(state, rng, seat, step, events):
 
 @op("choice")
 def _choice(state, rng, seat, step, events):
-    choice(state, seat, {str(i): o["then"] for i, o in enumerate(step["options"])}, events, "card")
+    labels = [o.get("label") if isinstance(o.get("label"), dict) else option_label({}, str(i))
+              for i, o in enumerate(step["options"])]
+    choice(state, seat, {str(i): o["then"] for i, o in enumerate(step["options"])}, events, "card",
+           labels=labels)
 
 
 @op("draw")
