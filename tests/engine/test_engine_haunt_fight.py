@@ -367,3 +367,16 @@ def test_a_haunt_may_set_its_own_turn_order_R_HAUNT_8():
     s = table(seats=("Red", "Blue", "Green"))
     start_haunt(s, haunt_spec(traitor="revealer", rules={"order": "traitor_first"}), revealer="Blue")
     assert s["order"] == ["Blue", "monsters", "Green", "Red"]
+
+
+def test_a_haunt_whose_conditions_never_match_still_ends_when_everyone_is_dead_R_HAUNT_10():
+    """R-HAUNT-10: a house with nobody left in it ends the game, not an endless monster turn."""
+    s = table(seats=("Red", "Blue"), chars=("ava", "bo"))
+    start_haunt(s, haunt_spec(traitor="none", monsters=[SHADE], heroes_win="never", traitor_wins="never"),
+                revealer="Red")
+    s["turn"]["seat"], s["turn_i"] = "Red", s["order"].index("Red")
+    s["players"]["Blue"]["alive"] = False
+    set_trait(s, "Red", "might", 0)
+    s, ev = _red_draws(s, "event", "cold_draft", "game_room")
+    s, ev = act(s, "Red", "split_damage", split={"might": 1, "speed": 0})
+    assert s["phase"] == "over" and ev[-1] == {"type": "game_over", "winner": "traitor", "reason": "all_dead"}

@@ -190,12 +190,16 @@ def check_win(state: dict, events: list) -> None:
     elif track and h["track"] >= track["end"]:
         winner, reason = track.get("winner", "heroes"), "track_end"
     if winner:
-        state["phase"] = "over"
-        state["winner"] = winner
-        pd = state["pending"]
-        if pd and pd["kind"] == "rotation":
-            state["discards"]["room"].append(pd["room"])
-        state["pending"] = None
-        state["stack"] = []
-        events.append({"type": "game_over", "winner": winner, "reason": reason})
+        finish(state, winner, reason, events)
+
+
+def finish(state: dict, winner: str, reason: str, events: list) -> None:
+    state["phase"] = "over"
+    state["winner"] = winner
+    pd = state["pending"]
+    if pd and pd["kind"] == "rotation":
+        state["discards"]["room"].append(pd["room"])     # the drawn tile goes back face down
+    state["pending"] = None
+    state["stack"] = []
+    events.append({"type": "game_over", "winner": winner, "reason": reason})
 

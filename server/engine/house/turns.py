@@ -133,8 +133,10 @@ def _next_turn(state, rng, seat, s, events):
                 events.append({"type": "lasting_ended", "seat": ending, **m})
         p["lasting"] = kept
     events.append({"type": "turn_ended", "seat": ending})
-    from .haunt import check_win
+    from .haunt import check_win, finish
     check_win(state, events)
+    if state["phase"] == "haunt" and not any(p["alive"] for p in state["players"].values()):
+        finish(state, "traitor", "all_dead", events)            # whatever the haunt's wording, nobody is left
     if state["phase"] == "over":
         return
     order = state["order"]
