@@ -133,3 +133,22 @@ def test_choice_prompts_carry_a_label_per_option_in_every_locale():
     on_top(s2, "event", "old_photo")
     s2, _ = discover(s2, "Red", "E")
     assert [l["en"] for l in s2["pending"]["labels"]] == ["a", "b"]
+
+
+def test_every_listed_legal_action_is_accepted():
+    """What `legal_actions` offers (the table's menus), `apply` accepts, all through several games."""
+    from content_fixture import content as fixture
+    from server.engine.api import seeded
+    from server.engine.house.sim import actor, play, replay
+    tried = 0
+    for seed in (1, 2, 8):
+        _, log, _ = play(fixture(), seed, check=False)
+        for n in range(len(log) // 2, len(log), max(1, len(log) // 25)):
+            s = replay(fixture(), seed, log[:n])
+            if E.is_over(s):
+                continue
+            seat = actor(s)
+            for a in E.legal_actions(s, seat):
+                E.apply(s, {"action": a["action"], "player": seat, "args": a["args"]}, seeded(n))
+                tried += 1
+    assert tried > 100
