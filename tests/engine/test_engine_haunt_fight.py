@@ -380,3 +380,11 @@ def test_a_haunt_whose_conditions_never_match_still_ends_when_everyone_is_dead_R
     s, ev = _red_draws(s, "event", "cold_draft", "game_room")
     s, ev = act(s, "Red", "split_damage", split={"might": 1, "speed": 0})
     assert s["phase"] == "over" and ev[-1] == {"type": "game_over", "winner": "traitor", "reason": "all_dead"}
+
+
+def test_an_ignored_staying_event_does_not_stay_R_HAUNT_6():
+    """R-HAUNT-6: ignoring an event ignores all of it, its staying too."""
+    s, ev = _red_draws(_haunted(), "event", "cursed_mirror", "game_room")
+    s, ev = act(s, "Red", "choose", option="ignore")
+    assert "cursed_mirror" in s["discards"]["event"] and not s["players"]["Red"]["kept"]
+    assert not s["players"]["Red"]["lasting"]

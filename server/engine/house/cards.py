@@ -64,7 +64,7 @@ def draw_one(state, rng, seat, step, events):
     else:
         take(state, seat, card_id, events)
     if is_traitor(state, seat) and (deck_name == "event" or card["traitor_may_ignore"]):
-        after = [] if deck_name != "event" or card["stays"] else [{"op": "_discard", "card": card_id}]
+        after = [{"op": "_discard", "card": card_id}] if deck_name == "event" else []   # ignored whole
         push(state, seat, [{"op": "_offer_ignore", "source": card_id, "then": payload, "after": after}])
     else:
         push(state, seat, payload)
