@@ -1,6 +1,5 @@
 """Discovering and placing tiles, room effects, special rooms (R-PLACE, R-ROOM, R-SPECIAL)."""
-from engine_helpers import (E, Dice, act, discover, haunt_spec, hand, on_top, only_tiles, place, put,
-                            refused, set_trait, start_haunt, table, types)
+from engine_helpers import E, Dice, act, discover, on_top, only_tiles, place, put, refused, table, types
 from server.engine.house import board as B
 
 

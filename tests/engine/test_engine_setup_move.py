@@ -1,6 +1,6 @@
 """Setup, turns and movement (R-SETUP, R-AUTH-3, R-MOVE)."""
 from content_fixture import content
-from engine_helpers import (E, Dice, act, discover, haunt_spec, hand, on_top, only_tiles, place, put, refused,
+from engine_helpers import (E, act, discover, haunt_spec, hand, on_top, only_tiles, place, put, refused,
                             set_trait, start_haunt, table, types)
 from server.engine.api import seeded
 

@@ -8,7 +8,7 @@ map changes.
 """
 from __future__ import annotations
 
-from .geometry import beyond, cell, opposite, turned
+from .geometry import beyond, cell, opposite
 
 
 def tile_doors(state: dict, room: str) -> list[int]:

@@ -1,7 +1,9 @@
 """Attacks, stealing and stunning (R-FIGHT, R-MONSTER-2/3/5, R-CARD-5)."""
 from __future__ import annotations
 
+from . import board as B
 from . import traits as T
+from .cards import release, take
 from .effects import choice, hurt, op
 from .geometry import opposite
 from .movement import side_of
@@ -25,7 +27,6 @@ def overrides(state: dict) -> dict:
 
 def line_of_sight(state: dict, room: str) -> list[str]:
     """Rooms a ranged weapon reaches: straight on through connected doors."""
-    from . import board as B
     out = []
     for side in range(4):
         here = room
@@ -142,7 +143,6 @@ def _hurt(state, rng, seat, s, events):
 
 @op("_steal")
 def _steal(state, rng, seat, s, events):
-    from .cards import release, take
     release(state, s["from"], s["card"], events)
     take(state, seat, s["card"], events)
     state["turn"]["items"][s["card"]] = "steal"                 # R-ITEM-1

@@ -1,6 +1,7 @@
 """Moving, discovering and placing rooms (R-MOVE, R-PLACE, R-ROOM)."""
 from __future__ import annotations
 
+from ..api import shuffle
 from . import board as B
 from . import traits as T
 from .cards import end_movement
@@ -290,7 +291,6 @@ def draw_tile(state, rng, floor, x, y, facing, events):
     misfits go face down to the discards (reshuffled once if the stack runs
     out). R-PLACE-4: if none fits, the first tile that connects is used and
     the floor is rearranged afterwards."""
-    from ..api import shuffle
     stack, pile = state["decks"]["room"], state["discards"]["room"]
     rooms = state["rules"]["rooms"]
     discarded, reshuffled, tried = 0, False, set()

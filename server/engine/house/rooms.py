@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from . import board as B
+from . import traits as T
 from .effects import check, choice, harm, op, push
 from .movement import relocate, special, unstable_check
 from .text import refuse
@@ -127,7 +128,6 @@ def _room_end(state, rng, seat, s, events):
 
 @op("_boon")
 def _boon(state, rng, seat, s, events):
-    from . import traits as T
     state["players"][seat]["boons"].append(s["room"])
     events.append({"type": "boon_taken", "seat": seat, "room": s["room"], "trait": s["trait"]})
     T.change(state, seat, s["trait"], s["steps"], events)

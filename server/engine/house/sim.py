@@ -97,7 +97,6 @@ def replay(content: dict, seed: int, log: list[dict]) -> dict:
 def check_invariants(state: dict, omens_drawn: int) -> None:
     def fail(msg):
         raise InvariantError(msg)
-    phase = state["phase"]
     players = state["players"]
     for seat, p in players.items():
         for t, idx in p["traits"].items():

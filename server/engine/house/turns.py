@@ -5,6 +5,8 @@ from ..api import shuffle
 from . import board as B
 from .content import TRAITS, normalize
 from .effects import op, prompt, push
+from .haunt import check_win, finish, track_on_turn
+from .monsters import begin_monster_turn
 from .text import refuse
 
 
@@ -103,10 +105,8 @@ def begin_turn(state: dict, rng, i: int, events: list) -> None:
     state["turn"] = blank_turn(seat)
     events.append({"type": "turn_began", "seat": seat, "turn": state["turn_n"]})
     if seat == "monsters":
-        from .monsters import begin_monster_turn
         begin_monster_turn(state, rng, events)
     elif state["haunt"] is not None:
-        from .haunt import track_on_turn
         track_on_turn(state, seat, events)
 
 
@@ -133,7 +133,6 @@ def _next_turn(state, rng, seat, s, events):
                 events.append({"type": "lasting_ended", "seat": ending, **m})
         p["lasting"] = kept
     events.append({"type": "turn_ended", "seat": ending})
-    from .haunt import check_win, finish
     check_win(state, events)
     if state["phase"] == "haunt" and not any(p["alive"] for p in state["players"].values()):
         finish(state, "traitor", "all_dead", events)            # whatever the haunt's wording, nobody is left
