@@ -291,3 +291,14 @@ def test_the_elevator_table_hurts_on_zero_and_lets_the_rider_choose_on_four_R_SP
     assert s2["pending"]["purpose"] == "elevator" and s2["pending"]["options"] == ["basement", "ground", "upper"]
     s2, ev = act(s2, "Red", "choose", option="upper")
     assert s2["tiles"]["mystic_elevator"][0] == "upper" and "mystic_elevator" in s2["adj"]["upper_landing"]
+
+
+def test_ending_a_turn_on_an_unstable_floor_rolls_again_R_SPECIAL_2():
+    """R-SPECIAL-2 R-ROOM-5"""
+    s = table(seats=("Red",), chars=("ava",))
+    place(s, "collapsed_room", "ground", 1, 0)
+    put(s, "Red", "collapsed_room")
+    s, ev = act(s, "Red", "end_turn")
+    assert s["pending"]["kind"] == "roll" and s["pending"]["purpose"] == "unstable"
+    s, ev = act(s, "Red", "roll", Dice(2, 2, 1, 0))              # 5: stays
+    assert s["players"]["Red"]["room"] == "collapsed_room" and "turn_began" in types(ev)
