@@ -50,7 +50,7 @@ run: build ## set up, build, and serve the rules server
 serve: setup ## serve the rules server on the existing build
 	$(PY) -m server --host $(HOST) --port $(PORT)
 
-test: setup ## run every test
+test: build ## build, then run every test (the real saves and sheets are checked too)
 	$(PY) -m pytest
 
 pnp: setup ## print-and-play PDFs per locale
