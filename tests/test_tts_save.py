@@ -77,7 +77,7 @@ def test_nicknames_are_localized(built):
 def test_decks_are_custom_decks_with_ids_in_contained_order(built):
     _, _, saves = built
     for deck in by_tag(saves["en"], "deck"):
-        assert deck["Name"] == "DeckCustom"
+        assert deck["Name"] == "Deck"
         assert deck["DeckIDs"] == [c["CardID"] for c in deck["ContainedObjects"]]
         (key, entry), = deck["CustomDeck"].items()
         assert set(entry) >= {"FaceURL", "BackURL", "NumWidth", "NumHeight", "BackIsHidden", "UniqueBack"}

@@ -1,7 +1,8 @@
 """Where everything lies on the table, and the grid → world mapping.
 
 World units: TTS's (about an inch), Y up, the White seat at −Z looking +Z.
-A square Custom_Tile at scale 1 is 2 units on a side, so room tiles at
+A square Custom_Tile at scale 1 is 2 units on a side (a non-square one keeps
+its image's aspect, shorter side 2 units: see `tile_scale`), so room tiles at
 `TILE_SCALE` are `2 · TILE_SCALE` wide and `TILE_PITCH` keeps them edge to
 edge. The numbers are kept here (and copied into the `tts` section) so the
 server and the Lua never hard-code a table position.
@@ -71,6 +72,18 @@ def cell_to_world(floor: str, x: int, y: int, rotation: int = 0) -> tuple[float,
         raise ValueError(f"rotation {rotation} is not a multiple of 90")
     ox, oy, oz = FLOOR_ORIGINS[floor]
     return ox + x * TILE_PITCH, oy, oz + y * TILE_PITCH, (ROTATION_OFFSET + rotation) % 360
+
+
+def tile_scale(size: tuple[float, float]) -> float:
+    """Scale of a non-square Custom_Tile (Stretch on) whose world footprint
+    is `size` = (width, depth). TTS keeps the image's aspect ratio and makes
+    its shorter side 2 units at scale 1: in real saves a landscape playmat
+    tile carries snap points out to about ±2.1 local units across and ±1
+    deep. scaleY stays 1 so the tile keeps its thickness."""
+    width, depth = size
+    if width <= 0 or depth <= 0:
+        raise ValueError(f"tile size {size} must be positive")
+    return min(width, depth) / 2
 
 
 def row_x(count: int, step: float) -> list[float]:

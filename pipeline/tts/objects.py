@@ -47,8 +47,10 @@ def custom_deck_entry(face_url: str, back_url: str, num_width: int, num_height: 
 def card(guid: str, card_id: int, deck_key: int, entry: dict, tr: dict,
          nickname: str, description: str, tags: list[str], gm_notes: str) -> dict:
     obj = base("Card", guid, tr, nickname, description, tags, tint=CARD_GREY, gm_notes=gm_notes)
+    # HideWhenFaceDown as in TTS's own saved cards: a face-down card must not
+    # show its name and text in the tooltip, or the deck gives its cards away.
     obj.update({"CardID": card_id, "CustomDeck": {str(deck_key): entry},
-                "SidewaysCard": False, "Hands": True})
+                "SidewaysCard": False, "Hands": True, "HideWhenFaceDown": True})
     return obj
 
 
@@ -57,7 +59,9 @@ def deck(guid: str, cards: list[dict], entries: dict[int, dict], tr: dict,
     if len(cards) < 2:
         # TTS only keeps a deck while it holds two or more cards.
         raise ValueError(f"deck {nickname!r} needs at least 2 cards, has {len(cards)}")
-    obj = base("DeckCustom", guid, tr, nickname, "", tags, tint=CARD_GREY)
+    # "Deck" is the Name TTS writes when it saves any deck ("DeckCustom" is
+    # only the spawn type of the custom-deck dialog).
+    obj = base("Deck", guid, tr, nickname, "", tags, tint=CARD_GREY)
     obj.update({
         "DeckIDs": [c["CardID"] for c in cards],
         "CustomDeck": {str(k): v for k, v in sorted(entries.items())},
@@ -69,8 +73,11 @@ def deck(guid: str, cards: list[dict], entries: dict[int, dict], tr: dict,
 
 
 def tile(guid: str, tr: dict, top_url: str, bottom_url: str, nickname: str,
-         description: str, tags: list[str], stretch: bool = True,
-         thickness: float = 0.2, gm_notes: str = "", locked: bool = False) -> dict:
+         description: str, tags: list[str], thickness: float = 0.2, gm_notes: str = "",
+         locked: bool = False) -> dict:
+    """Stretch is always on, as in real saves' boards and playmats: the tile
+    then takes its image's aspect ratio (see `layout.tile_scale`); what
+    Stretch off does to a non-square image is not documented anywhere."""
     obj = base("Custom_Tile", guid, tr, nickname, description, tags, locked=locked,
                gm_notes=gm_notes)
     obj["CustomImage"] = {
@@ -79,7 +86,7 @@ def tile(guid: str, tr: dict, top_url: str, bottom_url: str, nickname: str,
         "ImageScalar": 1,
         "WidthScale": 0,
         "CustomTile": {"Type": 0, "Thickness": thickness, "Stackable": False,
-                       "Stretch": stretch},
+                       "Stretch": True},
     }
     return obj
 

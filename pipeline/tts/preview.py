@@ -11,6 +11,7 @@ import io
 import json
 import sys
 from pathlib import Path
+from urllib.parse import unquote, urlparse
 
 from PIL import Image, ImageDraw
 
@@ -25,15 +26,29 @@ COLORS = {"room": (150, 110, 90), "deck": (70, 90, 160), "board": (60, 140, 90),
           "credits": (120, 120, 120), "label": (255, 255, 255)}
 
 
+def _image_aspect(url: str) -> float:
+    """width / height of a tile's image when it is a local file, else 1."""
+    parsed = urlparse(url)
+    if parsed.scheme != "file":
+        return 1.0
+    try:
+        with Image.open(unquote(parsed.path)) as img:
+            w, h = img.size
+    except OSError:
+        return 1.0
+    return w / h if w and h else 1.0
+
+
 def _footprint(obj: dict) -> tuple[float, float]:
     tr, name = obj["Transform"], obj["Name"]
     if name == "Custom_Tile":
-        stretch = obj["CustomImage"]["CustomTile"]["Stretch"]
-        w = 2 * tr["scaleX"]
-        return (w, w) if stretch else (w, w * 0.625)
+        # Shorter image side = 2 units at scale 1 (see layout.tile_scale).
+        aspect = _image_aspect(obj["CustomImage"]["ImageURL"])
+        short_x, short_z = 2 * tr["scaleX"], 2 * tr["scaleZ"]
+        return (short_x * aspect, short_z) if aspect >= 1 else (short_x, short_z / aspect)
     if name == "HandTrigger":
         return tr["scaleX"], tr["scaleZ"]
-    if name in ("DeckCustom", "Card"):
+    if name in ("Deck", "DeckCustom", "Card"):
         return 2.0, 2.8
     if name == "Bag":
         return 2.0, 2.0

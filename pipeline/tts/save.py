@@ -205,10 +205,10 @@ def _characters(plan, content, assets, locale, url, scripts):
             raise KeyError(f"asset manifest ({locale}): no board images for character {cid!r}")
         name = _loc(side["name"], locale)
         names = " / ".join(_loc(s["name"], locale) for s in char["sides"])
-        flat = (layout.BOARD_WIDTH / 2, 1, layout.BOARD_WIDTH / 2)   # keep the tile thin
-        board = objects.tile(cp["board"], _tr(cp["position"], scale_xyz=flat),
+        s = layout.tile_scale(cp["size"])
+        board = objects.tile(cp["board"], _tr(cp["position"], scale_xyz=(s, 1, s)),
                              url(files["sides"][0]), url(files["sides"][1]), name, names,
-                             [TAG, "board"], stretch=False, gm_notes=f"character:{cid}")
+                             [TAG, "board"], gm_notes=f"character:{cid}")
         board["LuaScript"] = scripts["board"]
         yield board
         bx, by, bz = cp["position"]
@@ -239,10 +239,10 @@ def _dice(plan, locale, scripts):
 def _track(plan, locale, url, scripts):
     tp = plan.track
     tx, ty, tz = tp["position"]
-    half = tp["size"][0] / 2
-    board = objects.tile(tp["guid"], _tr(tp["position"], scale_xyz=(half, 1, half)),
+    s = layout.tile_scale(tp["size"])
+    board = objects.tile(tp["guid"], _tr(tp["position"], scale_xyz=(s, 1, s)),
                          url(tp["image"]), url(tp["image"]), term("track", locale), "",
-                         [TAG, "track"], stretch=False)
+                         [TAG, "track"])
     yield board
     first = tp["slots"][0]
     yield objects.block(tp["clip"], _tr((tx + first["x"], ty + 0.3, tz + first["z"]),
