@@ -13,7 +13,7 @@ from urllib.parse import unquote, urlparse
 import pytest
 from PIL import Image
 
-from pipeline.tts import layout, objects, preview, stage
+from pipeline.tts import layout, objects, preview, schema, stage
 from tests.tts_fake.fixture import make_build
 from tests.tts_fake.saves import walk
 
@@ -152,3 +152,14 @@ def test_tile_scale_takes_the_shorter_side():
     assert layout.tile_scale((2.0, 5.0)) == pytest.approx(1.0)
     assert objects.tile("abcdef", {}, "file:///a.png", "file:///b.png", "", "", [])["CustomImage"][
         "CustomTile"]["Stretch"] is True
+
+
+def test_schema_refuses_a_card_that_shows_its_text_face_down(built):
+    save, _ = built
+    save = json.loads(json.dumps(save))
+    deck = next(o for o in save["ObjectStates"] if o["Name"] == "Deck")
+    deck["ContainedObjects"][0]["HideWhenFaceDown"] = False
+    del deck["ContainedObjects"][1]["HideWhenFaceDown"]
+    found = "\n".join(schema.problems(save))
+    assert "True was expected" in found
+    assert "'HideWhenFaceDown' is a required property" in found
