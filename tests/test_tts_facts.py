@@ -128,7 +128,8 @@ def test_tiles_have_the_custom_image_keys_real_saves_have(built):
 def test_top_level_and_zone_shapes_match_real_saves(built):
     """TabStates keyed by stringified ints with title/body/color/visibleColor/id;
     SnapPoints as {Position, Rotation}; Global Lua and XmlUI as strings;
-    hand zones as locked HandTrigger objects owned through FogColor."""
+    hand zones as locked HandTrigger objects owned through FogColor, facing
+    the table; 3D labels flat."""
     save, tts = built
     tab = save["TabStates"]["0"]
     assert set(tab) == {"title", "body", "color", "visibleColor", "id"} and tab["id"] == 0
@@ -139,6 +140,14 @@ def test_top_level_and_zone_shapes_match_real_saves(built):
     for color, guid in tts["hands"].items():
         hand = objs[guid]
         assert hand["Name"] == "HandTrigger" and hand["FogColor"] == color and hand["Locked"] is True
+        # SCED's hand zone west of the table (posX −65.7) has rotY 90: a zone's
+        # local +z points from its seat to the table centre.
+        tr = hand["Transform"]
+        assert tr["rotY"] == (0 if tr["posZ"] < 0 else 180)
+    for label in (o for o in save["ObjectStates"] if o["Name"] == "3DText"):
+        # real saved 3D text lying flat on the table: rotX 90
+        assert label["Transform"]["rotX"] == 90
+        assert set(label["Text"]) == {"Text", "colorstate", "fontSize"}
 
 
 @pytest.mark.parametrize("size", [(0, 1), (2, -1)])
