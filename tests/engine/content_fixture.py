@@ -146,7 +146,7 @@ CHARACTERS = [
 HAUNTS = [{
     "id": "the_long_night", "title": _t("The Long Night"), "art": "haunt",
     "traitor": {"rule": "revealer"},
-    "monsters": [{"id": "ghoul", "name": _t("Ghoul"), "count": 2, "traits": {"might": 3, "speed": 2},
+    "monsters": [{"id": "ghoul", "name": _t("Ghoul"), "count": 2, "traits": {"might": 3, "speed": 2}, "carries_items": True,
                   "start": "traitor"}],
     "heroes_win": "traitor_dead", "traitor_wins": "heroes_dead",
     "heroes_text": _t("heroes secret"), "traitor_text": _t("traitor secret"),

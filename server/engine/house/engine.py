@@ -90,11 +90,13 @@ def _monster_turn(state, rng, name, seat, args, events):
     if seat != state["haunt"]["traitor"]:
         raise refuse("NOT-YOUR-TURN", "not_your_turn", 403)
     if name == "monster_move":
-        monsters.monster_move(state, args, events)
+        monsters.monster_move(state, rng, args, events)
     elif name == "monster_attack":
         monsters.monster_attack(state, rng, args, events)
+    elif name == "monster_pick_up":
+        monsters.monster_pick_up(state, args, events)
     elif name == "end_turn":
-        effects.push(state, None, [{"op": "_next_turn"}])
+        effects.push(state, None, [{"op": "_monster_room_end"}, {"op": "_next_turn"}])
     else:
         raise refuse("R-HAUNT-8", "no_monster_turn")
 

@@ -123,7 +123,8 @@ def begin(state: dict, rng, revealer: str, events: list) -> None:
         for k in range(spec.get("count", 1)):
             monsters.append({"id": f"{spec['id']}_{k + 1}", "kind": spec["id"], "room": start_room,
                              "traits": dict(spec.get("traits") or {}), "stunned": False,
-                             "recovering": False, "left": 0, "attacked": False, "items": []})
+                             "recovering": False, "left": 0, "attacked": False, "items": [],
+                             "carries": bool(spec.get("carries_items"))})
     seats = [s for s in state["seats"] if s in state["players"]]
     i = seats.index(lead)
     order = seats[i + 1:] + seats[:i + 1] + ["monsters"]       # R-HAUNT-8
@@ -152,6 +153,28 @@ def _shed(state, rng, seat, s, events):
             events.append({"type": "lasting_ended", "seat": seat, **m})
     p["lasting"] = [m for m in p["lasting"] if m["dice"] >= 0]
     events.append({"type": "effects_shed", "seat": seat})
+
+
+# Win conditions the monsters can bring about on their own (they attack
+# heroes); a dead traitor's track no longer advances (R-HAUNT-9).
+MONSTER_WINNABLE = ("heroes_dead",)
+
+
+def monsters_play(state: dict) -> bool:
+    """R-HAUNT-8: the monster turn comes round while the traitor lives (or
+    the house plays them); after the traitor dies only if the monsters can
+    still win for the traitor. A haunt may say so itself
+    (`rules: {monsters_can_win: true|false}`)."""
+    h = state["haunt"]
+    if not h["monsters"]:
+        return False
+    traitor = h["traitor"]
+    if traitor is None or state["players"][traitor]["alive"]:
+        return True
+    said = (h["spec"].get("rules") or {}).get("monsters_can_win")
+    if said is not None:
+        return bool(said)
+    return h["spec"].get("traitor_wins") in MONSTER_WINNABLE
 
 
 def track_on_turn(state: dict, seat: str, events: list) -> None:

@@ -60,7 +60,7 @@ def _refuse_gift(state, rng, seat, s, events):
     events.append({"type": "gift_refused", "from": s["from"], "to": s["to"], "card": s["card"]})
 
 
-def _cards(args):
+def item_list(args):
     cards = args.get("cards")
     if isinstance(cards, str):
         cards = [cards]
@@ -70,7 +70,7 @@ def _cards(args):
 
 
 def drop(state: dict, seat: str, args: dict, events: list) -> None:
-    cards = _cards(args)
+    cards = item_list(args)
     rules = state["rules"]["cards"]
     for card in cards:
         _held(state, seat, card)
@@ -87,7 +87,7 @@ def drop(state: dict, seat: str, args: dict, events: list) -> None:
 
 
 def pick_up(state: dict, seat: str, args: dict, events: list) -> None:
-    cards = _cards(args)
+    cards = item_list(args)
     room = state["players"][seat]["room"]
     pile = state["floor_items"].get(room, [])
     for card in cards:

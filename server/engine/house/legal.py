@@ -160,6 +160,9 @@ def _monster_actions(state):
         if cost <= m["left"]:
             for to in sorted(set(monster_exits(state, m["room"]))):
                 out.append({"action": "monster_move", "args": {"monster": m["id"], "to": to}})
+        if m.get("carries"):
+            for c in state["floor_items"].get(m["room"], []):
+                out.append({"action": "monster_pick_up", "args": {"monster": m["id"], "cards": [c]}})
         if not m["attacked"]:
             for s, r in sorted(heroes.items()):
                 if r == m["room"]:

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from . import traits as T
 from .effects import op, push
-from .fight import monster, settle
-from .movement import opponent_in, side_of
+from .fight import monster, settle, stun
+from .items import item_list
+from .movement import opponent_in, side_of, special
 from .text import refuse
 
 
@@ -30,7 +31,7 @@ def begin_monster_turn(state: dict, rng, events: list) -> None:
         m["left"] = rolled[m["kind"]]
     if h["traitor"] is None:            # no traitor: the engine moves the monsters
         push(state, None, [{"op": "_monster_ai", "monster": m["id"]} for m in h["monsters"]]
-             + [{"op": "_next_turn"}])
+             + [{"op": "_monster_room_end"}, {"op": "_next_turn"}])
 
 
 def monster_exits(state: dict, room: str) -> list[str]:
@@ -53,7 +54,7 @@ def _ready(state, mid):
     return m
 
 
-def monster_move(state: dict, args: dict, events: list) -> None:
+def monster_move(state: dict, rng, args: dict, events: list) -> None:
     m = _ready(state, args.get("monster"))
     path = args.get("path") or ([args["to"]] if "to" in args else None)
     if not path:
@@ -70,6 +71,9 @@ def monster_move(state: dict, args: dict, events: list) -> None:
         events.append({"type": "figure_moved", "monster": m["id"], "from": m["room"], "room": to,
                        "cost": cost, "reason": "move"})
         m["room"] = to
+        room_hurts(state, rng, m, "enter", events)
+        if m["stunned"]:
+            break
 
 
 def monster_attack(state: dict, rng, args: dict, events: list) -> None:
@@ -131,7 +135,81 @@ def _monster_ai(state, rng, seat, s, events):
             cost = 1 + (1 if opponent_in(state, m["id"], m["room"]) else 0)
             if cost > m["left"]:
                 break
-            monster_move(state, {"monster": m["id"], "to": to}, events)
+            monster_move(state, rng, {"monster": m["id"], "to": to}, events)
+            if m["stunned"]:
+                return
     here = hero_rooms(state)
     if m["room"] in here:
         monster_attack(state, rng, {"monster": m["id"], "target": here[m["room"]]}, events)
+
+
+def monster_pick_up(state: dict, args: dict, events: list) -> None:
+    """R-MONSTER-3: only a monster its haunt lets carry items picks them up,
+    and not on the turn it spends recovering from a stun."""
+    m = monster(state, args.get("monster"))
+    if m is None or state["turn"]["seat"] != "monsters":
+        raise refuse("BAD-ARGS", "monster_unknown", 400)
+    if not m.get("carries"):
+        raise refuse("R-MONSTER-3", "monster_no_items")
+    if m["stunned"] or m["recovering"]:
+        raise refuse("R-MONSTER-3", "monster_recovering")
+    cards = item_list(args)
+    pile = state["floor_items"].get(m["room"], [])
+    if any(c not in pile for c in cards):
+        raise refuse("R-ITEM-3", "not_on_floor")
+    for c in cards:
+        pile.remove(c)
+        m["items"].append(c)
+        events.append({"type": "item_picked_up", "monster": m["id"], "seat": None, "card": c, "room": m["room"]})
+
+
+def _harm_total(rng, m, damage: dict, events: list) -> int:
+    amount = damage.get("amount")
+    if amount is None:
+        faces = T.throw(rng, damage.get("dice", 1))
+        amount = sum(faces)
+        events.append({"type": "dice_rolled", "monster": m["id"], "seat": None, "purpose": "damage",
+                       "trait": None, "dice": len(faces), "faces": faces, "total": amount})
+    return amount
+
+
+def room_hurts(state: dict, rng, m: dict, when: str, events: list) -> None:
+    """R-MONSTER-4: of the special rooms only those that deal damage touch a
+    monster. An unstable floor still gives way under it (entering or ending
+    its turn there) and the fall's damage stuns it; a hazard's damage at the
+    end of its turn stuns it (R-MONSTER-2/5: damage never costs it trait
+    steps). It never draws a new basement tile (it cannot discover): it lands
+    in the room below if one was placed, else on the basement landing."""
+    if m["stunned"]:
+        return
+    sp = special(state, m["room"]) or {}
+    kind = sp.get("kind")
+    if kind == "unstable_floor" and sp.get("damage"):
+        faces = T.throw(rng, m["traits"].get(sp.get("trait", "speed"), 1))
+        total = sum(faces)
+        events.append({"type": "dice_rolled", "monster": m["id"], "seat": None, "purpose": "unstable",
+                       "trait": sp.get("trait", "speed"), "dice": len(faces), "faces": faces, "total": total,
+                       "target": sp["target"], "success": total >= sp["target"]})
+        if total >= sp["target"]:
+            return
+        to = state["below"].get(m["room"]) or state["rules"]["landing"]["basement"]
+        events.append({"type": "figure_moved", "monster": m["id"], "from": m["room"], "room": to,
+                       "cost": 0, "reason": "fall"})
+        m["room"] = to
+        hurt = _harm_total(rng, m, sp["damage"], events)
+    elif kind == "hazard" and when == "end" and sp.get("damage"):
+        hurt = _harm_total(rng, m, sp["damage"], events)
+    else:
+        return
+    if hurt > 0:
+        events.append({"type": "damage_taken", "monster": m["id"], "kind": sp["damage"].get("kind", "physical"),
+                       "amount": hurt})
+        stun(state, m["id"], events)
+
+
+@op("_monster_room_end")
+def _monster_room_end(state, rng, seat, s, events):
+    """R-ROOM-5 for monsters: the end of the monster turn is the end of each
+    monster's turn."""
+    for m in state["haunt"]["monsters"]:
+        room_hurts(state, rng, m, "end", events)

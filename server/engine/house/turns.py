@@ -5,7 +5,7 @@ from ..api import shuffle
 from . import board as B
 from .content import TRAITS, normalize
 from .effects import op, prompt, push
-from .haunt import check_win, finish, track_on_turn
+from .haunt import check_win, finish, monsters_play, track_on_turn
 from .monsters import begin_monster_turn
 from .text import refuse
 
@@ -144,7 +144,7 @@ def _next_turn(state, rng, seat, s, events):
         i = (i + 1) % len(order)
         who = order[i]
         if who == "monsters":
-            if state["haunt"]["monsters"]:
+            if monsters_play(state):
                 break
         elif state["players"][who]["alive"]:
             break
