@@ -5,7 +5,7 @@ from ..api import shuffle
 from . import board as B
 from . import traits as T
 from .cards import end_movement
-from .effects import check, harm, op, push, prompt
+from .effects import check, harm, is_traitor, op, push, prompt
 from .geometry import SIDE_INDEX, beyond, opposite
 from .text import refuse
 
@@ -180,7 +180,10 @@ def _enter(state, rng, seat, s, events):
         return
     sp = special(state, room)
     if sp["kind"] == "chute":                                   # R-SPECIAL-1
-        relocate(state, seat, state["rules"]["landing"]["basement"], "chute", events)
+        if is_traitor(state, seat):                             # R-HAUNT-6: the slide only if wanted
+            push(state, seat, [{"op": "_offer_ignore", "source": room, "then": [{"op": "_chute"}]}])
+        else:
+            _chute(state, rng, seat, s, events)
     elif sp["kind"] == "unstable_floor":                        # R-SPECIAL-2
         push(state, seat, [unstable_check(state, seat, room, sp)])
     elif sp["kind"] == "crossing":                              # R-SPECIAL-3
@@ -193,11 +196,20 @@ def _enter(state, rng, seat, s, events):
                                      fail, "cross", key)])
 
 
+@op("_chute")
+def _chute(state, rng, seat, s, events):
+    relocate(state, seat, state["rules"]["landing"]["basement"], "chute", events)
+
+
 def unstable_check(state, seat, room, sp):
+    """R-SPECIAL-2. R-HAUNT-6: the traitor takes only the fall, if wanted
+    (a way down), never the damage, and so needs no roll."""
+    if is_traitor(state, seat):
+        return {"op": "_offer_ignore", "source": room, "then": [{"op": "_fall", "room": room}]}
     bad = [{"op": "_fall", "room": room}]
     if sp.get("damage"):
         bad.append({"op": "damage", **sp["damage"]})
-    return check(sp.get("trait", "speed"), sp["target"], [], harm(state, seat, bad, room), "unstable")
+    return check(sp.get("trait", "speed"), sp["target"], [], bad, "unstable")
 
 
 def place_new(state: dict, room: str, floor: str, x: int, y: int, rot: int, by, events: list) -> None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from . import board as B
 from . import traits as T
-from .effects import check, choice, harm, op, push
+from .effects import check, choice, harm, is_traitor, op, push
 from .movement import relocate, special, unstable_check
 from .text import refuse
 
@@ -29,6 +29,9 @@ def room_action(state: dict, seat: str, events: list) -> None:
         if key in turn["checks"]:
             raise refuse("R-CHECK-3", "check_tried")
         turn["checks"].append(key)
+        if is_traitor(state, seat):                             # R-HAUNT-6: picks the floor, no roll, no harm
+            push(state, seat, [{"op": "_elevator_choice", "room": room}])
+            return
         table = {int(k): v for k, v in sp["table"].items()}
         outcomes = []
         keys = sorted(table)
