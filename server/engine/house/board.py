@@ -134,33 +134,3 @@ def spots(state: dict, room: str, floor: str) -> list[tuple[int, int, int]]:
             for rot in rotations_at(state, room, floor, x, y, opposite(side)):
                 out.append((x, y, rot))
     return sorted(set(out))
-
-
-def rearrange(state: dict, floor: str, keep: str) -> tuple | None:
-    """R-PLACE-4: the smallest change that reopens a closed floor — turn one
-    tile, or else move one tile to another open door; the floor must stay
-    connected. Returns the changed tile's new placement or None."""
-    rooms = sorted(floor_rooms(state, floor), key=lambda r: -state["placed_n"].get(r, 0))
-    for room in rooms:
-        if room == keep:
-            continue
-        fl, x, y, rot0 = state["tiles"][room]
-        for rot in range(4):
-            if rot == rot0:
-                continue
-            state["tiles"][room][3] = rot
-            if floor_open(state, floor) and floor_connected(state, floor):
-                return (room, fl, x, y, rot)
-        state["tiles"][room][3] = rot0
-    for room in rooms:
-        if room == keep or state["rules"]["rooms"][room]["start"]:
-            continue
-        old = state["tiles"][room]
-        lift(state, room)
-        for (x, y, rot) in spots(state, room, floor):
-            put(state, room, floor, x, y, rot)
-            if floor_connected(state, floor) and floor_open(state, floor):
-                return (room, floor, x, y, rot)
-            lift(state, room)
-        put(state, room, *old)
-    return None

@@ -7,6 +7,7 @@ from . import traits as T
 from .cards import end_movement
 from .effects import check, harm, is_traitor, op, push, prompt
 from .geometry import SIDE_INDEX, beyond, opposite
+from .rearrange import rearrange
 from .text import refuse
 
 
@@ -344,14 +345,14 @@ def draw_tile(state, rng, floor, x, y, facing, events):
 def place_discovered(state, seat, room, floor, x, y, rot, closes, events):
     place_new(state, room, floor, x, y, rot, seat, events)
     if closes or not B.floor_open(state, floor):
-        moved = B.rearrange(state, floor, room)
-        if moved:
-            r, fl, mx, my, mrot = moved
+        changed = rearrange(state, floor, room)
+        if changed:
             B.rebuild_adj(state)
-            events.append({"type": "tile_moved", "room": r, "floor": fl, "x": mx, "y": my,
-                           "rotation": mrot, "reason": "rearrange"})
+            for r, fl, mx, my, mrot in changed:
+                events.append({"type": "tile_moved", "room": r, "floor": fl, "x": mx, "y": my,
+                               "rotation": mrot, "reason": "rearrange"})
         elif floor not in state["closed_floors"]:
-            # no single turned or moved tile reopens it: the floor is complete
+            # no rearrangement within the search's bound reopens it: the floor is complete
             state["closed_floors"].append(floor)
             events.append({"type": "floor_closed", "floor": floor})
     relocate(state, seat, room, "discover", events, discovered=True)
