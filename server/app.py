@@ -13,7 +13,7 @@ from pathlib import Path
 
 from aiohttp import web
 
-from . import auth, effects
+from . import auth, effects, jsontext
 from .assets import serve_asset
 from .content import Rulesets
 from .ratelimit import RateLimiter
@@ -105,10 +105,10 @@ def _log_action(table: Table, action: dict, status: int, body: dict | str, start
         result, version = "ok", table.version
     else:
         result, version = body.get("error", {}).get("code"), table.version
-    action_log.info(json.dumps({
+    action_log.info(jsontext.dumps({
         "ts": round(time.time(), 3), "table": table.id, "seat": action.get("player"), "action": action.get("action"), "status": status,
         "result": result, "version": version, "latency_ms": monotonic_ms(start),
-        "request_id": request_id}, ensure_ascii=False))
+        "request_id": request_id}))
 
 
 async def _run(request: web.Request, table: Table, action: dict, fields: dict, undo_consent=None) -> web.Response:

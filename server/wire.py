@@ -15,6 +15,7 @@ from urllib.parse import parse_qsl
 
 from aiohttp import web
 
+from . import jsontext
 from .messages import protocol_message
 
 JSON_TYPE = "application/json"
@@ -40,15 +41,11 @@ class ProtocolError(Exception):
         return {"ok": False, "error": {"code": self.code, "message": message, **self.extra}}
 
 
-def dumps(obj: Any) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
-
 
 def respond(obj: Any, status: int = 200, headers: dict | None = None) -> web.Response:
     """`obj` may come already encoded (a logged answer replayed byte for byte)."""
-    text = obj if isinstance(obj, str) else dumps(obj)
-    return web.Response(body=text.encode("utf-8"), status=status, headers=headers,
-                        content_type=JSON_TYPE, charset="utf-8")
+    body = obj.encode("utf-8") if isinstance(obj, str) else jsontext.dumpb(obj)
+    return web.Response(body=body, status=status, headers=headers, content_type=JSON_TYPE, charset="utf-8")
 
 
 def normalize(value: Any) -> Any:

@@ -190,3 +190,17 @@ async def test_two_servers_on_one_file_never_both_claim_a_version(make_client, s
     r = await b.post(f"/v1/tables/{tid}/actions", headers=h, json={"action": "add", "player": "Blue",
                                                                     "args": {"n": 5}})
     assert r.status == 200 and (await r.json())["events"][0]["count"] == 6
+
+
+def test_append_many_request_id_conflict_leaves_nothing(tmp_path):
+    """A reused request_id in a batch fails that item alone: no row, no version bump."""
+    from server.store import Entry, Store, TableRow, VersionConflict
+    store = Store(tmp_path / "s.sqlite3")
+    store.create_table(TableRow("a", "counter", "en", ["Red"], {}, "h", None, [], 0), {"n": 0})
+
+    def entry(v, rid):
+        return Entry(v, rid, "action", {"action": "add"}, [], None, False, {"ok": True, "version": v})
+    results = store.append_many([("a", entry(1, "r1"), None), ("a", entry(2, "r1"), None), ("a", entry(2, "r2"), None)])
+    assert results[0] is None and isinstance(results[1], VersionConflict) and results[2] is None
+    assert store.table("a").version == 2
+    assert [(e.version, e.request_id) for e in store.entries("a")] == [(1, "r1"), (2, "r2")]
