@@ -187,3 +187,17 @@ def test_the_traitor_may_fall_through_an_unstable_floor_but_takes_no_damage_R_HA
     s, ev = act(s, "Blue", "end_turn")
     s, ev = act(s, "Blue", "choose", option="ignore")
     assert s["players"]["Blue"]["room"] == "collapsed_room"
+
+
+def test_a_monster_climbs_the_chute_from_the_basement_landing_paying_movement_R_MONSTER_4_R_MOVE_1():
+    """R-MONSTER-4 R-MOVE-1: the reverse chute is a step like any other."""
+    s = table()
+    place(s, "coal_chute", "ground", 1, 0, 1)
+    s = _monsters_up_on(s, speed_faces=(1, 0))
+    m = s["haunt"]["monsters"][0]
+    m["room"] = "basement_landing"
+    s, ev = act(s, "Blue", "monster_move", monster="ghoul_1", to="coal_chute")
+    m = s["haunt"]["monsters"][0]
+    assert m["room"] == "coal_chute" and m["left"] == 0
+    assert [e["cost"] for e in ev if e["type"] == "figure_moved"] == [1]
+    refused(s, "Blue", "monster_move", "R-MONSTER-1", monster="ghoul_1", to="entrance_hall")

@@ -19,7 +19,7 @@ RULES = {
     "R-PLACE-1": "draw until a tile fits the floor; misfits discarded face down",
     "R-PLACE-2": "the new tile's door meets the door used",
     "R-PLACE-3": "a placement may not close the floor; other rotations first, then another tile",
-    "R-PLACE-4": "if every tile would close the floor, rearrange that floor minimally",
+    "R-PLACE-4": "if every tile would close the floor, the smallest rearrangement found by a bounded search",
     "R-PLACE-5": "a door facing a wall is false and connects nothing",
     "R-PLACE-6": "an elevator that would close a floor does not move",
     "R-ROOM-1": "on discovery: draw for the icon, then the room's rule",
@@ -48,9 +48,11 @@ RULES = {
     "R-HAUNT-3": "the haunt names its traitor, or none",
     "R-HAUNT-4": "traitor ties: revealer, then nearest seat, left first",
     "R-HAUNT-5": "a new traitor may shed ongoing negative effects",
-    "R-HAUNT-6": "the traitor may ignore harmful room parts, events, and the biting omen",
+    "R-HAUNT-6": ("the traitor takes only a room's beneficial part (free elevator floor, optional chute or fall),"
+                  " may ignore events and the biting omen"),
     "R-HAUNT-7": "no haunt rolls after the haunt; each side's rules secret",
-    "R-HAUNT-8": "haunt order: left of the traitor, clockwise, traitor, then monsters",
+    "R-HAUNT-8": ("haunt order: left of the traitor, clockwise, traitor, then monsters;"
+                  " after the traitor dies, monsters only if they can still win"),
     "R-HAUNT-9": "a turn/damage track only when the haunt says so",
     "R-HAUNT-10": "no winning before the haunt; first side to its condition wins",
     "R-FIGHT-1": "no attacks before the haunt",
@@ -63,8 +65,10 @@ RULES = {
     "R-FIGHT-8": "death at the skull, only in the haunt",
     "R-MONSTER-1": "monster speed rolled per kind; 0 still moves 1",
     "R-MONSTER-2": "defeat stuns; stunned monsters neither act, hinder nor are attacked",
-    "R-MONSTER-3": "monsters carry nothing and steal nothing; carried items drop when stunned",
-    "R-MONSTER-4": "monsters ignore non-damaging rooms, never discover, may climb the chute",
+    "R-MONSTER-3": ("monsters carry only if the haunt lets them, steal nothing;"
+                    " items drop when stunned, picked up again after the recovery turn"),
+    "R-MONSTER-4": ("only damaging rooms touch monsters (unstable floor falls, hazards: damage stuns); never discover;"
+                    " may climb the chute"),
     "R-MONSTER-5": "a damaged monster loses no trait steps",
     "R-SPECIAL-1": "chute: one way to the basement landing",
     "R-SPECIAL-2": "unstable floor: Speed roll on entering/ending there, fall on failure",
