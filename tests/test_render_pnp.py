@@ -39,6 +39,8 @@ def test_pdf_per_locale_pages_and_stable_bytes(tmp_path):
     assert len(re.findall(rb"/Type /Page\b", data)) == 4 + 2 + 2 + 2 + 2
     # A4 landscape in points
     assert re.search(rb"/MediaBox ?\[0 0 841.89 595.28\]", data)
+    # the trailer /ID is a pair of hex strings (strict readers reject anything else)
+    assert re.search(rb"/ID \[<[0-9a-f]{32}><[0-9a-f]{32}>\]", data)
     again = pnp.build_pnp(rs, ROOT, tmp_path / "again", locales=("zh-Hans",), progress=False)
     assert again[0].read_bytes() == data
 

@@ -15,6 +15,7 @@ build gives the same bytes.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import datetime as dt
 import os
 from dataclasses import dataclass
@@ -154,7 +155,9 @@ def build_pnp(ruleset: Ruleset, root: Path, build_dir: Path, locales=LOCALES,
         pdf = FPDF(orientation="L", unit="mm", format="A4")
         pdf.set_auto_page_break(False)
         pdf.set_creation_date(FIXED_DATE)
-        pdf.file_id = lambda *_: f"<{ruleset.name}{loc}><{ruleset.name}{loc}>".replace("-", "")
+        # A fixed trailer /ID keeps the bytes stable; PDF wants it as hex strings.
+        file_id = hashlib.sha256(f"{ruleset.name}:{loc}".encode()).hexdigest()[:32]
+        pdf.file_id = lambda *_, fid=file_id: f"<{fid}><{fid}>"
         pdf.set_title(f"{ruleset.name} print-and-play ({loc})")
         for deck in DECKS:
             back = bled(loc, ("back", deck), CARD)
