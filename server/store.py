@@ -189,6 +189,15 @@ class Store:
 
         A conflicting item fails alone and leaves nothing behind (see
         `_append`); any other error, or a failed commit, fails every item."""
+        results = self.write_many(items)
+        self.commit()
+        return results
+
+    def write_many(self, items: list[tuple[str, Entry, dict | None]]) -> list[Exception | None]:
+        """The first half of `append_many`: the batch written into an open
+        transaction, nothing durable yet; `commit` finishes it (the server
+        runs that half, the fsync, in its writer thread). On an error the
+        transaction is rolled back and the error raised."""
         results: list[Exception | None] = []
         self.db.execute("BEGIN IMMEDIATE")
         try:
@@ -199,11 +208,19 @@ class Store:
                     results.append(exc)
                 else:
                     results.append(None)
-            self.db.execute("COMMIT")
         except BaseException:
             self.db.execute("ROLLBACK")
             raise
         return results
+
+    def commit(self) -> None:
+        """Commit what `write_many` wrote, or roll it back and raise."""
+        try:
+            self.db.execute("COMMIT")
+        except BaseException:
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
+            raise
 
     def entries(self, table_id: str, after: int = 0, upto: int | None = None, limit: int | None = None) -> list[Entry]:
         sql = ("SELECT version, request_id, kind, action, tape, restore_to, revealing, answer "

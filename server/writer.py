@@ -2,10 +2,14 @@
 
 With `synchronous=FULL` every commit waits for an fsync. Doing that on the
 event loop would stall every table; doing it once per action in a thread
-would cap throughput at one fsync per action. So with FULL a single writer
-thread owns its own SQLite connection and commits whatever appends queued up
-while the previous commit was running: under load many actions (from many
-tables) ride on one fsync, and a lone action still commits at once.
+would cap throughput at one fsync per action. So with FULL the writer has its
+own SQLite connection and commits whatever appends queued up while the
+previous commit was running: under load many actions (from many tables) ride
+on one fsync, and a lone action still commits at once. The batch's rows are
+written on the event loop and only the COMMIT (the fsync) runs in a thread:
+with every statement in the thread, each one handed the GIL to the loop and
+back, and under load a batch spent two thirds of its time waiting for the
+GIL, which left both the loop and the disk idle.
 
 With `synchronous=NORMAL` a WAL commit does not wait for the disk, and
 handing it to a thread costs more than the commit itself; the batch is then
@@ -29,6 +33,8 @@ class GroupWriter:
         self._executor = ThreadPoolExecutor(1, thread_name_prefix="hauntkit-sqlite")
         self._pending: list[tuple[str, Entry, dict | None, asyncio.Future]] = []
         self._flushing = False
+        # One user of the writer's connection at a time (a batch, a new table).
+        self._busy = asyncio.Lock()
         self.batches = 0
         self.appends = 0
 
@@ -38,7 +44,8 @@ class GroupWriter:
         return await asyncio.get_running_loop().run_in_executor(self._executor, fn, *args)
 
     async def create_table(self, row: TableRow, state: dict) -> None:
-        await self._in_thread(self.store.create_table, row, state)
+        async with self._busy:
+            await self._in_thread(self.store.create_table, row, state)
 
     async def append(self, table_id: str, entry: Entry, snapshot: dict | None) -> None:
         """Returns once the entry is durable; raises VersionConflict or the
@@ -65,11 +72,13 @@ class GroupWriter:
     async def _flush(self) -> None:
         try:
             while self._pending:
-                batch, self._pending = self._pending, []
-                try:
-                    results = await self._in_thread(self.store.append_many, [b[:3] for b in batch])
-                except Exception as exc:  # the whole transaction failed
-                    results = [exc] * len(batch)
+                async with self._busy:
+                    batch, self._pending = self._pending, []
+                    try:
+                        results = self.store.write_many([b[:3] for b in batch])
+                        await self._in_thread(self.store.commit)
+                    except Exception as exc:  # the whole transaction failed
+                        results = [exc] * len(batch)
                 self._settle(batch, results)
         finally:
             self._flushing = False

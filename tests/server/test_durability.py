@@ -204,3 +204,29 @@ def test_append_many_request_id_conflict_leaves_nothing(tmp_path):
     assert results[0] is None and isinstance(results[1], VersionConflict) and results[2] is None
     assert store.table("a").version == 2
     assert [(e.version, e.request_id) for e in store.entries("a")] == [(1, "r1"), (2, "r2")]
+
+
+async def test_full_sync_failed_commit_changes_nothing(make_client, settings, monkeypatch):
+    """With FULL, rows are written on the loop and committed in the writer
+    thread; a commit that fails answers 500, and the table, its log and the
+    next action are as if the request never came."""
+    from server.app import TABLES
+    settings.sqlite_sync = "FULL"
+    client = await make_client(settings)
+    tid, h = await new_table(client)
+    store = client.app[TABLES].writer.store
+    real_commit = store.commit
+
+    def failing_commit():
+        store.db.execute("ROLLBACK")
+        raise sqlite3.OperationalError("disk I/O error")
+    monkeypatch.setattr(store, "commit", failing_commit)
+    r = await client.post(f"/v1/tables/{tid}/actions", headers=h, json={"action": "add", "player": "Red"})
+    assert r.status == 500 and (await r.json())["error"]["code"] == "INTERNAL"
+    monkeypatch.setattr(store, "commit", real_commit)
+    state = await (await client.get(f"/v1/tables/{tid}/state", headers=h)).json()
+    assert state["version"] == 2 and state["view"]["count"] == 0
+    assert [e.version for e in client.app[TABLES].store.entries(tid)] == [1, 2]
+    r = await client.post(f"/v1/tables/{tid}/actions", headers=h,
+                          json={"action": "add", "player": "Red", "args": {"n": 3}})
+    assert r.status == 200 and (await r.json())["version"] == 3
