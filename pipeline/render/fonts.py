@@ -51,10 +51,6 @@ def font_path(locale: str) -> Path:
     return path
 
 
-def licence_path(locale: str) -> Path:
-    return font_path(locale).parent / "OFL.txt"
-
-
 def language(locale: str) -> str:
     return LOCALE_FACE[locale][1]
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from typing import Callable, Iterable
+from typing import Callable
 
 # Must not start a line (CLREQ basic: pause/stop marks, closing brackets and
 # quotes, connectors/interpuncts), plus their Latin counterparts.
@@ -93,10 +93,6 @@ def _strip(line: list[Atom]) -> list[Atom]:
     while end > start and line[end - 1].kind == "space":
         end -= 1
     return line[start:end]
-
-
-def _width(line: Iterable[Atom], measure: Callable[[Atom], float]) -> float:
-    return sum(measure(a) for a in line)
 
 
 def _trailing_spaces(line: list[Atom], widths: list[float]) -> float:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import shutil
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -151,14 +150,3 @@ def build(ruleset: str, root: Path, build_dir: Path, base_url: str | None = None
     section.write(content_path, section.tts_section_for(plan, version))
     return result
 
-
-def copy_tree_files(files: list[Path], dest: Path) -> list[Path]:
-    dest.mkdir(parents=True, exist_ok=True)
-    out = []
-    for f in files:
-        target = dest / f.name
-        tmp = dest / f".{f.name}.tmp"
-        shutil.copyfile(f, tmp)
-        tmp.replace(target)
-        out.append(target)
-    return out
