@@ -10,10 +10,9 @@ simulator does).
 """
 from __future__ import annotations
 
-import pickle
-
 from . import effects, fight, haunt, items, monsters, movement, rooms, turns
 from . import cards as _cards  # noqa: F401  (registers the card ops)
+from .datacopy import ATOMIC, deep_copy
 from .legal import legal_actions  # noqa: F401
 from .resolve import RESOLVERS
 from .text import refuse
@@ -21,29 +20,6 @@ from .turns import new_table  # noqa: F401
 from .view import view  # noqa: F401
 
 RESOLVING = {name for name, _ in RESOLVERS.values()}
-
-
-_ATOMIC = frozenset({str, int, float, bool, type(None)})
-
-
-def _copy(value):
-    """A deep copy of JSON-shaped data that shares the immutable leaves (a
-    pickle round trip rebuilds every string too, and was most of an action)."""
-    kind = type(value)
-    if kind is dict:
-        return {k: v if type(v) in _ATOMIC else _copy(v) for k, v in value.items()}
-    if kind is list:
-        return [v if type(v) in _ATOMIC else _copy(v) for v in value]
-    if kind in _ATOMIC:
-        return value
-    if kind is tuple:
-        return tuple(_copy(v) for v in value)
-    return pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
-
-
-def clone(state: dict) -> dict:
-    """A full copy (every part but the shared rules tables)."""
-    return {k: v if k == "rules" else _copy(v) for k, v in state.items()}
 
 
 class _Draft(dict):
@@ -61,14 +37,14 @@ class _Draft(dict):
     __slots__ = ("_src",)
 
     def __init__(self, src: dict):
-        super().__init__((k, v) for k, v in src.items() if k == "rules" or type(v) in _ATOMIC)
+        super().__init__((k, v) for k, v in src.items() if k == "rules" or type(v) in ATOMIC)
         self._src = src
 
     def __missing__(self, key):
         src = self._src
         if src is None or key not in src:
             raise KeyError(key)
-        value = _copy(src[key])
+        value = deep_copy(src[key])
         dict.__setitem__(self, key, value)
         return value
 
@@ -89,7 +65,7 @@ class _Draft(dict):
         own = dict(dict.items(self))
         dict.clear(self)
         for key, value in src.items():
-            dict.__setitem__(self, key, own.pop(key) if key in own else _copy(value))
+            dict.__setitem__(self, key, own.pop(key) if key in own else deep_copy(value))
         dict.update(self, own)
         self._src = None
 

@@ -2,25 +2,23 @@
 its own haunt rules, R-HAUNT-7)."""
 from __future__ import annotations
 
-import pickle
+from .datacopy import deep_copy
 
 HIDDEN = ("rules", "decks", "stack", "discards", "haunt", "pending")
 
 
 def view(state: dict, seat: str | None) -> dict:
-    v = {k: val for k, val in state.items() if k not in HIDDEN}
-    v = pickle.loads(pickle.dumps(v))
+    v = deep_copy({k: val for k, val in state.items() if k not in HIDDEN})
     v["deck_sizes"] = {d: len(cards) for d, cards in state["decks"].items()}
     v["discards"] = {d: list(cards) for d, cards in state["discards"].items() if d != "room"}
     v["discards"]["room"] = len(state["discards"]["room"])     # face down (R-PLACE-1)
     pd = state["pending"]
-    v["pending"] = None if pd is None else {k: val for k, val in pd.items() if k not in ("then", "outcomes", "for")}
-    if pd is not None:
-        v["pending"] = pickle.loads(pickle.dumps(v["pending"]))
+    v["pending"] = None if pd is None else deep_copy(
+        {k: val for k, val in pd.items() if k not in ("then", "outcomes", "for")})
     h = state["haunt"]
     if h is not None:
         spec = h["spec"]
-        hv = {k: pickle.loads(pickle.dumps(val)) for k, val in h.items() if k != "spec"}
+        hv = deep_copy({k: val for k, val in h.items() if k != "spec"})
         hv["title"] = spec.get("title")
         if seat is not None and seat in state["players"]:
             hv["secret"] = spec.get("traitor_text" if seat == h["traitor"] else "heroes_text")

@@ -1,0 +1,24 @@
+"""Deep copies of the engine's JSON-shaped state.
+
+The state is plain dicts, lists and scalars; a copy need not rebuild the
+immutable leaves (a pickle round trip rebuilds every string too, and was
+most of an action), so these share them and copy only the containers.
+"""
+from __future__ import annotations
+
+import pickle
+
+ATOMIC = frozenset({str, int, float, bool, type(None)})
+
+
+def deep_copy(value):
+    kind = type(value)
+    if kind is dict:
+        return {k: v if type(v) in ATOMIC else deep_copy(v) for k, v in value.items()}
+    if kind is list:
+        return [v if type(v) in ATOMIC else deep_copy(v) for v in value]
+    if kind in ATOMIC:
+        return value
+    if kind is tuple:
+        return tuple(deep_copy(v) for v in value)
+    return pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
