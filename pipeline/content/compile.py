@@ -12,11 +12,10 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
+from ..atomic import write_bytes
 from .hant import conversion_fingerprint
 from .model import LOCALES, Ruleset
 
@@ -62,24 +61,8 @@ def to_json_bytes(data: dict) -> bytes:
     return (json.dumps(data, sort_keys=True, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write via a temp file in the same folder and rename: readers never see half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-
 def write_compiled(rs: Ruleset, root: Path | str, build_dir: Path | str) -> Path:
     """Compile and write `<build_dir>/content/<ruleset>.json`; returns its path."""
     path = Path(build_dir) / "content" / f"{rs.name}.json"
-    write_atomic(path, to_json_bytes(compile_ruleset(rs, root)))
+    write_bytes(path, to_json_bytes(compile_ruleset(rs, root)))
     return path

@@ -13,6 +13,7 @@ import os
 from pathlib import Path
 from typing import Any, Iterable
 
+from ..atomic import write_bytes
 from . import fonts
 from .linebreak import TOKEN_RE
 
@@ -46,10 +47,7 @@ def _cmap(path: str) -> frozenset[int]:
     with TTFont(path, lazy=True) as f:
         points = frozenset(f.getBestCmap())
     if cached is not None:
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        tmp = cached.with_name(f".{cached.name}.{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(sorted(points)))
-        os.replace(tmp, cached)
+        write_bytes(cached, json.dumps(sorted(points)).encode())
     return points
 
 

@@ -9,11 +9,12 @@ from __future__ import annotations
 import functools
 import hashlib
 import io
-import os
 from pathlib import Path
 
 import resvg_py
 from PIL import Image
+
+from ..atomic import write_via
 
 
 class MissingIcon(LookupError):
@@ -64,9 +65,7 @@ def _alpha(path: str, size: int) -> Image.Image:
                                 width=size, height=size, skip_system_fonts=True)
     alpha = Image.open(io.BytesIO(bytes(png))).convert("RGBA").getchannel("A")
     if cached is not None:
-        tmp = cached.with_name(f".{cached.name}.{os.getpid()}.tmp")
-        alpha.save(tmp, format="PNG", compress_level=1)
-        os.replace(tmp, cached)
+        write_via(cached, lambda tmp: alpha.save(tmp, format="PNG", compress_level=1))
     return alpha
 
 

@@ -25,6 +25,7 @@ from PIL import Image
 
 from pipeline.content.model import DECKS, LOCALES, Ruleset
 
+from ..atomic import write_via
 from . import icons, stage
 from .errors import RenderError
 from .specs import Job, SpecBuilder, floor_key
@@ -167,9 +168,7 @@ def build_pnp(ruleset: Ruleset, root: Path, build_dir: Path, locales=LOCALES,
         _pages(pdf, BOARD, [(bled(loc, ("char", cid, 0), BOARD), bled(loc, ("char", cid, 1), BOARD))
                             for cid in ruleset.characters])
         target = out_dir / f"{ruleset.name}.{loc}.pdf"
-        tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-        pdf.output(str(tmp))
-        os.replace(tmp, target)
+        write_via(target, lambda tmp: pdf.output(str(tmp)))
         written.append(target)
     if tuple(locales) == tuple(LOCALES):  # a full run knows every file still in use
         keep = {j.filename for j in all_jobs} | {Path(j.filename).stem + ".bleed.jpg" for j in all_jobs}

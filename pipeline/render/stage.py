@@ -19,6 +19,7 @@ from pathlib import Path
 
 from pipeline.content.model import DECKS, LOCALES, Ruleset
 
+from ..atomic import write_if_changed
 from . import fonts, glyphs, icons, layouts, sheets, worker
 from .errors import RenderError
 from .specs import Job, SpecBuilder, floor_key
@@ -107,12 +108,6 @@ def track_slots() -> dict[str, list[list[float]]]:
             for r, trait in enumerate(el["order"])}
 
 
-def atomic_write_text(path: Path, text: str) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)
-
-
 def build(ruleset: Ruleset, root: str | Path, build_dir: str | Path, jobs: int | None = None,
           locales=LOCALES, progress: bool = True) -> dict:
     root, build_dir = Path(root), Path(build_dir)
@@ -157,8 +152,7 @@ def build(ruleset: Ruleset, root: str | Path, build_dir: str | Path, jobs: int |
 
     text = json.dumps(manifest, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
     out = assets / f"manifest.{ruleset.name}.json"
-    if not out.exists() or out.read_text(encoding="utf-8") != text:
-        atomic_write_text(out, text)
+    write_if_changed(out, text)
     if tuple(locales) == tuple(LOCALES):  # a partial build does not know what the rest use
         _sweep(ruleset.name, assets, cache, manifest, all_jobs)
     return manifest

@@ -1,20 +1,18 @@
 """Render one job to its file; runs in a pool worker or in-process."""
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from PIL import Image
 
+from ..atomic import write_via
 from . import layouts
 from .paint import LayoutError, paint
 from .text import TextOverflow
 
 
 def atomic_save(img: Image.Image, path: Path, **params) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    img.save(tmp, **params)
-    os.replace(tmp, path)
+    write_via(path, lambda tmp: img.save(tmp, **params))
 
 
 def save_params(ext: str, intermediate: bool = False) -> dict:

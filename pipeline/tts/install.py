@@ -11,6 +11,8 @@ import os
 import platform
 from pathlib import Path
 
+from ..atomic import write_bytes
+
 ENV = "TTS_SAVES"
 
 
@@ -51,8 +53,6 @@ def install(tts_dir: Path, dest: Path | None = None, subfolder: str = "hauntkit"
     target.mkdir(parents=True, exist_ok=True)
     out = []
     for f in files:
-        tmp = target / f".{f.name}.tmp"
-        tmp.write_bytes(f.read_bytes())
-        tmp.replace(target / f.name)
+        write_bytes(target / f.name, f.read_bytes())
         out.append(target / f.name)
     return out

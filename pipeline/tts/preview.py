@@ -15,8 +15,8 @@ from urllib.parse import unquote, urlparse
 
 from PIL import Image, ImageDraw
 
+from ..atomic import write_if_changed
 from . import layout
-from .stable import write_atomic
 
 PX = 14            # pixels per world unit
 SPAN = (-36.0, 36.0, -30.0, 32.0)     # x0, x1, z0, z1 drawn
@@ -93,7 +93,7 @@ def main(argv: list[str]) -> int:
         return 1
     for save in saves:
         out = tts / "preview" / f"{save.stem}.png"
-        write_atomic(out, render(json.loads(save.read_text(encoding="utf-8"))))
+        write_if_changed(out, render(json.loads(save.read_text(encoding="utf-8"))))
         print(f"preview → {out}")
     return 0
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from ..atomic import write_if_changed
 from .plan import Plan, tts_section
-from .stable import write_atomic
 
 KEY = "tts"
 
@@ -57,4 +57,4 @@ def render(text: str, tts: dict) -> str:
 
 def write(path: Path, tts: dict) -> bool:
     text = Path(path).read_text(encoding="utf-8")
-    return write_atomic(path, render(text, tts))
+    return write_if_changed(path, render(text, tts))

@@ -8,9 +8,6 @@ rotation whole degrees in [0, 360), scale 2 dp, colour 5 dp).
 from __future__ import annotations
 
 import json
-import os
-import tempfile
-from pathlib import Path
 from typing import Any
 
 
@@ -50,31 +47,3 @@ def color(hex_rgb: str) -> dict:
 def dumps(doc: Any) -> str:
     """Sorted keys, two-space indent, real UTF-8 (TTS reads it; humans diff it)."""
     return json.dumps(doc, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
-
-
-def write_atomic(path: Path, data: str | bytes) -> bool:
-    """Write via a temp file + rename; skip the write when the bytes are equal,
-    so an unchanged rebuild leaves mtimes alone. Returns True if written."""
-    path = Path(path)
-    raw = data.encode("utf-8") if isinstance(data, str) else data
-    if path.exists() and path.read_bytes() == raw:
-        os.chmod(path, 0o666 & ~_umask())
-        return False
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        os.chmod(tmp, 0o666 & ~_umask())    # mkstemp makes 0600; outputs are shared files
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(raw)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-    return True
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask

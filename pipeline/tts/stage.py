@@ -13,6 +13,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..atomic import write_if_changed
 from . import layout, luabundle, schema, section, stable, track_image, ui
 from .plan import make_plan
 from .save import build_save
@@ -145,7 +146,7 @@ def build(ruleset: str, root: Path, build_dir: Path, base_url: str | None = None
                          ", ".join(missing[:10]) + (" …" if len(missing) > 10 else ""))
 
     for path, data in pending:
-        stable.write_atomic(path, data)
+        write_if_changed(path, data)
         (result.thumbnails if path.suffix == ".png" else result.saves).append(path)
     section.write(content_path, section.tts_section_for(plan, version))
     return result

@@ -8,8 +8,8 @@ import io
 
 from PIL import Image, ImageDraw, ImageFont
 
+from ..atomic import write_if_changed
 from . import layout
-from .stable import write_atomic
 
 COLS, ROWS, CELL = 8, 2, 128
 
@@ -33,5 +33,5 @@ def render() -> bytes:
 def write(assets_dir) -> str:
     data = render()
     name = f"track.{hashlib.sha256(data).hexdigest()[:12]}.png"
-    write_atomic(assets_dir / name, data)
+    write_if_changed(assets_dir / name, data)
     return name

@@ -14,8 +14,8 @@ from pathlib import Path
 
 from PIL import Image
 
+from ..atomic import write_if_changed
 from . import stage
-from .stable import write_atomic
 from .terms import term
 
 THUMB_PX = 512
@@ -76,8 +76,8 @@ def build(ruleset: str, root: Path, build_dir: Path, base_url: str) -> list[Path
         thumb = save.with_suffix(".png")
         if not thumb.exists():
             raise stage.StageError(f"{ruleset}.{locale}: the asset manifest names no thumbnail")
-        write_atomic(thumb, square_png(thumb.read_bytes()))
+        write_if_changed(thumb, square_png(thumb.read_bytes()))
         desc = save.with_suffix(".workshop.txt")
-        write_atomic(desc, description(content, locale, result.mod_version))
+        write_if_changed(desc, description(content, locale, result.mod_version))
         written += [thumb, desc]
     return written
