@@ -16,6 +16,12 @@ picks FULL, the server's default, or NORMAL).
 The rate limit is lifted for the run (one client sends everything); the
 action log stays on at INFO, written to a file, as in production.
 
+Besides req/s and latency it prints each server's CPU per request (all
+threads) and its main thread's (the event loop's) CPU per request and how
+busy that thread was: a single-process asyncio server tops out when its loop
+is busy all the time. The load average before and after is printed too; on
+a shared machine, figures are only comparable from runs that started idle.
+
 Targets (docs/BENCHMARKS.md): actions ≥ 50 % of the echo's req/s; p99 ≤ 15 ms
 at 64 connections.
 """
@@ -160,9 +166,11 @@ class Echo:
         return st
 
 
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time a process has used (Linux /proc)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+def cpu_seconds(pid: int, thread: bool = False) -> float:
+    """User + system CPU time a process (all threads), or with `thread` its
+    main thread (the event loop), has used (Linux /proc)."""
+    path = f"/proc/{pid}/task/{pid}/stat" if thread else f"/proc/{pid}/stat"
+    fields = Path(path).read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
@@ -188,8 +196,10 @@ async def load(host: str, port: int, make, connections: int, seconds: float, war
     async def mark():
         await asyncio.sleep(max(0.0, t_measure - time.perf_counter()))
         cpu["start"] = cpu_seconds(pid) if pid else 0.0
+        cpu["loop_start"] = cpu_seconds(pid, thread=True) if pid else 0.0
         await asyncio.sleep(max(0.0, t_end - time.perf_counter()))
         cpu["end"] = cpu_seconds(pid) if pid else 0.0
+        cpu["loop_end"] = cpu_seconds(pid, thread=True) if pid else 0.0
 
     async def run(d, offset):
         nonlocal errors
@@ -225,6 +235,8 @@ async def load(host: str, port: int, make, connections: int, seconds: float, war
     n = len(latencies)
     return {"requests": n, "rps": n / seconds, "errors": errors,
             "cpu_us": (cpu["end"] - cpu["start"]) / n * 1e6 if n and pid else float("nan"),
+            "loop_us": (cpu["loop_end"] - cpu["loop_start"]) / n * 1e6 if n and pid else float("nan"),
+            "loop_busy": (cpu["loop_end"] - cpu["loop_start"]) / seconds if pid else float("nan"),
             "p50_ms": latencies[n // 2] * 1000 if n else float("nan"),
             "p99_ms": latencies[min(n - 1, int(n * 0.99))] * 1000 if n else float("nan")}
 
@@ -292,6 +304,7 @@ def main() -> int:
 
     sys.path.insert(0, str(ROOT))
     host = "127.0.0.1"
+    load_before = os.getloadavg()[0]
     results = {}
     with tempfile.TemporaryDirectory() as tmp:
         content_dir = ROOT / "build" / "content"
@@ -334,11 +347,13 @@ def main() -> int:
         restart = measure_restart(host, Path(tmp) / "server.saturated.sqlite3", content_dir, Path(tmp))
 
     print(f"connections={a.connections} seconds={a.seconds} sqlite synchronous={a.sync} "
-          f"cpus={os.cpu_count()} python={sys.version.split()[0]} load average={os.getloadavg()[0]:.1f}")
-    print(f"{'mode':10} {'server':8} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'CPU µs/req':>11} {'errors':>7}")
+          f"cpus={os.cpu_count()} python={sys.version.split()[0]} "
+          f"load average before={load_before:.2f} after={os.getloadavg()[0]:.2f}")
+    print(f"{'mode':10} {'server':8} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'CPU µs/req':>11} "
+          f"{'loop µs/req':>12} {'loop busy':>10} {'errors':>7}")
     for (mode, name), r in results.items():
         print(f"{mode:10} {name:8} {r['rps']:8.0f} {r['p50_ms']:8.2f} {r['p99_ms']:8.2f} {r['cpu_us']:11.0f} "
-              f"{r['errors']:7d}")
+              f"{r['loop_us']:12.0f} {r['loop_busy']:10.0%} {r['errors']:7d}")
     ratio = results["saturated", "actions"]["rps"] / results["saturated", "echo"]["rps"]
     print(f"throughput actions/echo = {ratio:.2f} (target ≥ 0.50): {'met' if ratio >= 0.5 else 'NOT met'}")
     p99s = {mode: r["p99_ms"] for (mode, name), r in results.items() if name == "actions"}
