@@ -6,7 +6,8 @@ from . import board as B
 from .fight import line_of_sight, overrides
 from .geometry import SIDES
 from .monsters import monster_exits
-from .movement import affordable, hindered_rooms, side_of, special, speed_budget, step_cost, tiles_left
+from .movement import (affordable, gate_key, hindered_rooms, side_of, special, speed_budget, step_cost,
+                       tiles_left)
 from .resolve import splits
 
 
@@ -24,18 +25,9 @@ def _prompt_actions(pd):
 
 def _gate_blocked(state, seat, to=None):
     """Leaving needs a roll already failed this turn (R-CHECK-3)."""
-    p = state["players"][seat]
-    sp = special(state, p["room"])
-    if not sp:
-        return False
+    key = gate_key(state, seat, to)
     turn = state["turn"]
-    if sp["kind"] == "leaving_check":
-        key = "leave:" + p["room"]
-    elif sp["kind"] == "crossing" and p.get("uncrossed") == p["room"] and to != p.get("came_from"):
-        key = "cross:" + p["room"]
-    else:
-        return False
-    return key in turn["checks"] and key not in turn["passed"]
+    return key is not None and key in turn["checks"] and key not in turn["passed"]
 
 
 def _gated(state, seat):

@@ -69,23 +69,32 @@ def _can_start_leaving(state, seat):
         raise refuse("R-MOVE-4", "movement_over")
 
 
-def _leaving_gate(state: dict, seat: str, then: list) -> bool:
-    """R-SPECIAL-3/4: leaving a check room first needs its roll. Returns True
-    when a roll was set up (the step continues after it)."""
+def gate_key(state: dict, seat: str, to: str | None = None) -> str | None:
+    """The turn key of the roll that leaving the current room for `to` (None:
+    a room still to discover) needs, or None. Movement sets the roll up and
+    the legal-action listing hides exits a failed roll closed; both must
+    agree on when a roll is due (R-SPECIAL-3/4)."""
     p = state["players"][seat]
     frm = p["room"]
     sp = special(state, frm)
     if not sp:
-        return False
-    turn = state["turn"]
+        return None
     if sp["kind"] == "leaving_check":
-        key = "leave:" + frm
-    elif sp["kind"] == "crossing" and p.get("uncrossed") == frm and then[0].get("to") != p.get("came_from"):
-        key = "cross:" + frm
-    else:
+        return "leave:" + frm
+    if sp["kind"] == "crossing" and p.get("uncrossed") == frm and to != p.get("came_from"):
+        return "cross:" + frm
+    return None
+
+
+def _leaving_gate(state: dict, seat: str, then: list) -> bool:
+    """R-SPECIAL-3/4: leaving a check room first needs its roll. Returns True
+    when a roll was set up (the step continues after it)."""
+    key = gate_key(state, seat, then[0].get("to"))
+    turn = state["turn"]
+    if key is None or key in turn["passed"]:
         return False
-    if key in turn["passed"]:
-        return False
+    frm = state["players"][seat]["room"]
+    sp = special(state, frm)
     if key in turn["checks"]:
         raise refuse("R-CHECK-3", "check_tried")
     if sp["kind"] == "leaving_check":
