@@ -2,7 +2,7 @@
 the same way, and compare them.
 
 Both servers run as their own process with the same settings (one process,
-no access log, same body cap). The load is a lean asyncio HTTP/1.1 client in
+no access log, same body cap, same garbage-collector thresholds). The load is a lean asyncio HTTP/1.1 client in
 this process: N keep-alive connections, first saturated (each sends its next
 request as soon as the previous answer arrives), then paced at fixed request
 rates (latency counted from the scheduled send). Each connection drives its
@@ -46,6 +46,10 @@ PY = sys.executable
 # -- the echo app (run as a child process) ----------------------------------
 def run_echo(host: str, port: int, max_body: int) -> None:
     from aiohttp import web
+
+    sys.path.insert(0, str(ROOT))
+    from server.tables import tune_collector
+    tune_collector()   # the rules server's garbage-collector setting, for a like-for-like comparison
 
     async def echo(request: web.Request) -> web.Response:
         data = await request.json()

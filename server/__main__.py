@@ -8,6 +8,7 @@ from aiohttp import web
 
 from .app import create_app
 from .settings import parse
+from .tables import tune_collector
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -20,6 +21,7 @@ def main(argv: list[str] | None = None) -> int:
     handler.setFormatter(logging.Formatter("%(message)s"))
     actions.addHandler(handler)
     actions.propagate = False
+    tune_collector()
     app = create_app(settings)
     print(f"hauntkit rules server on http://{settings.host}:{settings.port} "
           f"(db {settings.db_path}, content {settings.content_dir}, assets {settings.asset_dir})", flush=True)

@@ -230,3 +230,38 @@ async def test_full_sync_failed_commit_changes_nothing(make_client, settings, mo
     r = await client.post(f"/v1/tables/{tid}/actions", headers=h,
                           json={"action": "add", "player": "Red", "args": {"n": 3}})
     assert r.status == 200 and (await r.json())["version"] == 3
+
+
+async def test_collector_tuning_spares_requests_in_flight_young_collections(client):
+    """With many actions in flight, allocations run thousands ahead of frees;
+    at CPython's default threshold that set off a young collection every few
+    dozen actions. After `tune_collector` the same burst sets off a fraction."""
+    import gc
+    from server.tables import tune_collector
+    tables = [await new_table(client) for _ in range(32)]
+    before = gc.get_threshold()
+    starts = []
+
+    def count(phase, info):
+        if phase == "start":
+            starts.append(info["generation"])
+
+    async def burst():
+        gc.collect()
+        starts.clear()
+        for _ in range(4):
+            answers = await asyncio.gather(*[client.post(f"/v1/tables/{tid}/actions", headers=h,
+                                                         json={"action": "add", "player": "Red"})
+                                             for tid, h in tables])
+            assert {r.status for r in answers} == {200}
+        return len(starts)
+    gc.callbacks.append(count)
+    try:
+        gc.set_threshold(700, 10, 10)
+        default = await burst()
+        tune_collector()
+        tuned = await burst()
+    finally:
+        gc.callbacks.remove(count)
+        gc.set_threshold(*before)
+    assert default >= 10 and tuned * 4 <= default, (default, tuned)
