@@ -67,4 +67,3 @@ def test_default_database_lives_outside_the_build(monkeypatch, tmp_path):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     monkeypatch.delenv("HAUNTKIT_DB", raising=False)
     assert parse([]).db_path == tmp_path / "hauntkit" / "tables.sqlite3"
-
