@@ -136,10 +136,7 @@ def _lose(state, rng, seat, step, events):
 def _damage(state, rng, seat, step, events):
     amount = step.get("amount")
     if amount is None:
-        faces = T.throw(rng, step.get("dice", 1))
-        amount = sum(faces)
-        events.append({"type": "dice_rolled", "seat": seat, "purpose": "damage", "trait": None,
-                       "dice": len(faces), "faces": faces, "total": amount})
+        amount = T.roll_dice(rng, step.get("dice", 1), events, {"seat": seat}, "damage")["total"]
     hurt(state, seat, step.get("kind", "physical"), amount, events)
 
 
@@ -184,11 +181,9 @@ def _card_attack(state, rng, seat, step, events):
     """The card attacks its holder: N dice against Might (physical) or Sanity."""
     kind = step.get("kind", "physical")
     trait = "might" if kind == "physical" else "sanity"
-    faces = T.throw(rng, step.get("dice", 1))
-    events.append({"type": "dice_rolled", "seat": None, "purpose": "card_attack", "trait": None,
-                   "dice": len(faces), "faces": faces, "total": sum(faces)})
+    theirs = T.roll_dice(rng, step.get("dice", 1), events, {"seat": None}, "card_attack")["total"]
     mine = T.roll_trait(state, rng, seat, trait, "defend", events)
-    hurt(state, seat, kind, sum(faces) - mine, events)
+    hurt(state, seat, kind, theirs - mine, events)
 
 
 @op("discard_item")

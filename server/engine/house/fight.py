@@ -44,10 +44,8 @@ def line_of_sight(state: dict, room: str) -> list[str]:
 def _defender_roll(state, rng, target, trait, events):
     m = monster(state, target)
     if m is not None:
-        faces = T.throw(rng, m["traits"][trait])
-        events.append({"type": "dice_rolled", "monster": target, "seat": None, "purpose": "defend",
-                       "trait": trait, "dice": len(faces), "faces": faces, "total": sum(faces)})
-        return sum(faces)
+        return T.roll_dice(rng, m["traits"][trait], events, {"monster": target, "seat": None}, "defend",
+                           trait)["total"]
     cards = state["rules"]["cards"]
     p = state["players"][target]
     extra = 0

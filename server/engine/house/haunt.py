@@ -38,12 +38,9 @@ for _h in PLACEHOLDERS:
 
 def haunt_roll(state, rng, seat, events):
     """R-HAUNT-1: six dice; below the omens drawn so far, the haunt begins."""
-    faces = T.throw(rng, 6)
-    total = sum(faces)
-    begins = total < state["omen_count"]
-    events.append({"type": "dice_rolled", "seat": seat, "purpose": "haunt", "trait": None,
-                   "dice": 6, "faces": faces, "total": total, "target": state["omen_count"],
-                   "success": begins})
+    ev = T.roll_dice(rng, 6, events, {"seat": seat}, "haunt")
+    begins = ev["total"] < state["omen_count"]
+    ev.update(target=state["omen_count"], success=begins)
     if begins:
         begin(state, rng, seat, events)
 

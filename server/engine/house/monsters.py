@@ -23,11 +23,9 @@ def begin_monster_turn(state: dict, rng, events: list) -> None:
         if m["recovering"]:
             continue
         if m["kind"] not in rolled:
-            faces = T.throw(rng, m["traits"].get("speed", 1))
-            rolled[m["kind"]] = max(1, sum(faces))
-            events.append({"type": "dice_rolled", "seat": h["traitor"], "monster": m["kind"],
-                           "purpose": "monster_speed", "trait": "speed", "dice": len(faces),
-                           "faces": faces, "total": sum(faces)})
+            who = {"seat": h["traitor"], "monster": m["kind"]}
+            ev = T.roll_dice(rng, m["traits"].get("speed", 1), events, who, "monster_speed", "speed")
+            rolled[m["kind"]] = max(1, ev["total"])
         m["left"] = rolled[m["kind"]]
     if h["traitor"] is None:            # no traitor: the engine moves the monsters
         push(state, None, [{"op": "_monster_ai", "monster": m["id"]} for m in h["monsters"]]
@@ -87,10 +85,8 @@ def monster_attack(state: dict, rng, args: dict, events: list) -> None:
     if p["room"] != m["room"]:
         raise refuse("R-FIGHT-2", "not_same_room")
     m["attacked"] = True
-    faces = T.throw(rng, m["traits"].get("might", 1))
-    mine = sum(faces)
-    events.append({"type": "dice_rolled", "monster": m["id"], "seat": None, "purpose": "attack",
-                   "trait": "might", "dice": len(faces), "faces": faces, "total": mine})
+    mine = T.roll_dice(rng, m["traits"].get("might", 1), events, {"monster": m["id"], "seat": None}, "attack",
+                       "might")["total"]
     theirs = T.roll_trait(state, rng, target, "might", "defend", events)
     events.append({"type": "attack", "attacker": m["id"], "defender": target, "trait": "might",
                    "weapon": None, "attacker_total": mine, "defender_total": theirs, "ranged": False})
@@ -166,10 +162,8 @@ def monster_pick_up(state: dict, args: dict, events: list) -> None:
 def _harm_total(rng, m, damage: dict, events: list) -> int:
     amount = damage.get("amount")
     if amount is None:
-        faces = T.throw(rng, damage.get("dice", 1))
-        amount = sum(faces)
-        events.append({"type": "dice_rolled", "monster": m["id"], "seat": None, "purpose": "damage",
-                       "trait": None, "dice": len(faces), "faces": faces, "total": amount})
+        amount = T.roll_dice(rng, damage.get("dice", 1), events, {"monster": m["id"], "seat": None},
+                             "damage")["total"]
     return amount
 
 
@@ -185,12 +179,10 @@ def room_hurts(state: dict, rng, m: dict, when: str, events: list) -> None:
     sp = special(state, m["room"]) or {}
     kind = sp.get("kind")
     if kind == "unstable_floor" and sp.get("damage"):
-        faces = T.throw(rng, m["traits"].get(sp.get("trait", "speed"), 1))
-        total = sum(faces)
-        events.append({"type": "dice_rolled", "monster": m["id"], "seat": None, "purpose": "unstable",
-                       "trait": sp.get("trait", "speed"), "dice": len(faces), "faces": faces, "total": total,
-                       "target": sp["target"], "success": total >= sp["target"]})
-        if total >= sp["target"]:
+        trait = sp.get("trait", "speed")
+        ev = T.roll_dice(rng, m["traits"].get(trait, 1), events, {"monster": m["id"], "seat": None}, "unstable",
+                         trait, sp["target"])
+        if ev["success"]:
             return
         to = state["below"].get(m["room"]) or state["rules"]["landing"]["basement"]
         events.append({"type": "figure_moved", "monster": m["id"], "from": m["room"], "room": to,

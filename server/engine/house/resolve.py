@@ -28,10 +28,7 @@ def roll(state, rng, seat, pd, args, events):
     if "trait" in pd:
         total = T.roll_trait(state, rng, seat, pd["trait"], pd["purpose"], events, target=pd.get("target"))
     else:
-        faces = T.throw(rng, pd["dice"])
-        total = sum(faces)
-        events.append({"type": "dice_rolled", "seat": seat, "purpose": pd["purpose"], "trait": None,
-                       "dice": len(faces), "faces": faces, "total": total})
+        total = T.roll_dice(rng, pd["dice"], events, {"seat": seat}, pd["purpose"])["total"]
     push(state, seat, outcome(pd["outcomes"], total))
 
 

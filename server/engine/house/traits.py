@@ -17,6 +17,22 @@ def throw(rng, n: int) -> list[int]:
     return [FACES[rng.randrange(6)] for _ in range(clamp_dice(n))]
 
 
+def roll_dice(rng, n: int, events: list, who: dict, purpose: str, trait: str | None = None,
+              target: int | None = None) -> dict:
+    """Throw n dice and record the throw: every roll, a player's or a
+    monster's, reaches the table as one `dice_rolled` event of one shape
+    (`who` names the roller: `seat`, and `monster` for a monster). Returns
+    the event, whose `total` is the result."""
+    faces = throw(rng, n)
+    total = sum(faces)
+    ev = {"type": "dice_rolled", **who, "purpose": purpose, "trait": trait,
+          "dice": len(faces), "faces": faces, "total": total}
+    if target is not None:
+        ev.update(target=target, success=total >= target)     # R-CHECK-4
+    events.append(ev)
+    return ev
+
+
 def track(state: dict, seat: str, trait: str) -> list[int]:
     p = state["players"][seat]
     return state["rules"]["characters"][p["character"]]["sides"][p["side"]]["traits"][trait]["track"]
@@ -42,14 +58,7 @@ def roll_trait(state: dict, rng, seat: str, trait: str, purpose: str, events: li
                 continue
         kept.append(mod)
     p["lasting"] = kept
-    faces = throw(rng, n)
-    total = sum(faces)
-    ev = {"type": "dice_rolled", "seat": seat, "purpose": purpose, "trait": trait,
-          "dice": len(faces), "faces": faces, "total": total}
-    if target is not None:
-        ev.update(target=target, success=total >= target)     # R-CHECK-4
-    events.append(ev)
-    return total
+    return roll_dice(rng, n, events, {"seat": seat}, purpose, trait, target)["total"]
 
 
 def set_index(state: dict, seat: str, trait: str, idx: int, events: list) -> None:
