@@ -2,9 +2,9 @@
 
 `state["tiles"]` maps a room id to [floor, x, y, rotation]; `state["cells"]`
 maps "floor:x:y" to the room there; `state["adj"]` caches which rooms a
-figure can step between (door to door, or a staircase link) and is rebuilt
-whenever the map changes, because movement reads it far more often than the
-map changes.
+figure can step between (door to door, or a staircase link), because
+movement reads it far more often than the map changes: a placed tile is
+linked in (`link_tile`), and the graph is rebuilt only when tiles move.
 """
 from __future__ import annotations
 
