@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pipeline.content.model import DECKS, LOCALES, Ruleset
+from pipeline.content.model import DECKS, FLOORS, LOCALES, Ruleset
 
 from . import fonts, layouts
 from .errors import ContentError
@@ -57,7 +57,7 @@ class Job:
 
 def floor_key(room) -> str:
     """Name of the tile back a room shares with rooms of the same floors."""
-    return "-".join(f for f in ("basement", "ground", "upper") if f in room.floors)
+    return "-".join(f for f in FLOORS if f in room.floors)
 
 
 class SpecBuilder:

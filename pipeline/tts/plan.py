@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..content.model import DECKS, TRAITS
 from . import layout
 from .guids import GuidRegistry
 
-DECKS = ("event", "item", "omen")
 DECK_KEY_BASE = {"event": 10, "item": 20, "omen": 30}
 CREDITS_KEY = 90
-TRAITS = ("might", "speed", "knowledge", "sanity")
 DICE = 8
 
 
