@@ -9,8 +9,6 @@ from .geometry import opposite
 from .movement import side_of
 from .text import refuse
 
-PHYSICAL = ("might", "speed")
-
 
 def monster(state: dict, mid: str) -> dict | None:
     h = state.get("haunt")
@@ -109,7 +107,7 @@ def attack(state: dict, rng, seat: str, args: dict, events: list) -> None:
 
 def settle(state, attacker, defender, trait, diff, ranged, events):
     """R-FIGHT-4: the loser takes the difference; equal totals do nothing."""
-    kind = "physical" if trait in PHYSICAL else "mental"
+    kind = "physical" if trait in T.PHYSICAL else "mental"
     if diff == 0:
         return
     loser, amount = (defender, diff) if diff > 0 else (attacker, -diff)

@@ -1,11 +1,12 @@
 """Trait clips, dice and death (R-SETUP-3, R-CHECK-1/2, R-FIGHT-8, R-ITEM-6/7)."""
 from __future__ import annotations
 
+from .content import TRAITS
+
 FACES = (0, 0, 1, 1, 2, 2)          # R-CHECK-2
 PHYSICAL = ("might", "speed")
 MENTAL = ("knowledge", "sanity")
-DAMAGE_TRAITS = {"physical": PHYSICAL, "mental": MENTAL,
-                 "general": ("might", "speed", "knowledge", "sanity")}
+DAMAGE_TRAITS = {"physical": PHYSICAL, "mental": MENTAL, "general": TRAITS}
 
 
 def clamp_dice(n: int) -> int:
