@@ -65,10 +65,15 @@ def is_traitor(state: dict, seat) -> bool:
     return bool(h) and h.get("traitor") == seat
 
 
-def harm(state: dict, seat, steps: list, source: str) -> list:
-    """R-HAUNT-6: the traitor may ignore the harmful part of a room effect."""
+def harm(state: dict, seat, steps: list, source: str, after: list | None = None) -> list:
+    """R-HAUNT-6: the traitor may ignore the harmful part of a room effect.
+    `after` runs only when it is ignored: what the harm would have stopped
+    (a failed roll that ends movement lets an ignoring traitor walk on)."""
     if is_traitor(state, seat):
-        return [{"op": "_offer_ignore", "source": source, "then": steps}]
+        offer = {"op": "_offer_ignore", "source": source, "then": steps}
+        if after is not None:
+            offer["after"] = after
+        return [offer]
     return steps
 
 

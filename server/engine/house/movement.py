@@ -97,20 +97,13 @@ def _leaving_gate(state: dict, seat: str, then: list) -> bool:
     sp = special(state, frm)
     if key in turn["checks"]:
         raise refuse("R-CHECK-3", "check_tried")
-    if sp["kind"] == "leaving_check":
-        fail = sp.get("on_fail", "end_movement")
-        if isinstance(fail, dict):
-            lose = fail["lose"]
-            bad = [{"op": "lose", "trait": lose["trait"], "steps": lose.get("steps", 1)}]
-            fail_steps = harm(state, seat, bad, frm) + then
-        else:
-            fail_steps = harm(state, seat, [{"op": "_end_move", "rule": "R-SPECIAL-4"}], frm)
-            if fail_steps[0]["op"] == "_offer_ignore":
-                fail_steps[0]["after"] = then
+    if sp["kind"] == "leaving_check" and isinstance(sp.get("on_fail"), dict):
+        lose = sp["on_fail"]["lose"]
+        bad = [{"op": "lose", "trait": lose["trait"], "steps": lose.get("steps", 1)}]
+        fail_steps = harm(state, seat, bad, frm) + then             # the step goes on after the loss
     else:
-        fail_steps = harm(state, seat, [{"op": "_end_move", "rule": "R-SPECIAL-3"}], frm)
-        if fail_steps[0]["op"] == "_offer_ignore":
-            fail_steps[0]["after"] = then
+        rule = "R-SPECIAL-4" if sp["kind"] == "leaving_check" else "R-SPECIAL-3"
+        fail_steps = harm(state, seat, [{"op": "_end_move", "rule": rule}], frm, after=then)
     ok = [{"op": "_pass", "key": key}] + then
     push(state, seat, [check(sp["trait"], sp["target"], ok, fail_steps, "leave", key)])
     return True
