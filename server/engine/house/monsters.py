@@ -5,7 +5,7 @@ from . import traits as T
 from .effects import op, push
 from .fight import monster, settle, stun
 from .items import item_list
-from .movement import opponent_in, side_of, special
+from .movement import side_of, special, step_cost
 from .text import refuse
 
 
@@ -62,7 +62,7 @@ def monster_move(state: dict, rng, args: dict, events: list) -> None:
             raise refuse("R-MONSTER-4", "monster_no_discover")
         if to not in monster_exits(state, m["room"]):
             raise refuse("R-MOVE-1", "not_connected")
-        cost = 1 + (1 if opponent_in(state, m["id"], m["room"]) else 0)     # R-MOVE-7
+        cost = step_cost(state, m["id"], m["room"])     # R-MOVE-7
         if cost > m["left"]:
             raise refuse("R-MONSTER-1", "no_movement")
         m["left"] -= cost
@@ -128,7 +128,7 @@ def _monster_ai(state, rng, seat, s, events):
             path.append(r)
             r = prev[r]
         for to in reversed(path):
-            cost = 1 + (1 if opponent_in(state, m["id"], m["room"]) else 0)
+            cost = step_cost(state, m["id"], m["room"])
             if cost > m["left"]:
                 break
             monster_move(state, rng, {"monster": m["id"], "to": to}, events)

@@ -22,28 +22,10 @@ def side_of(state: dict, who: str) -> str:
     return "traitor"                   # monsters play for the traitor's side
 
 
-def opponent_in(state: dict, who: str, room: str) -> bool:
-    """R-MOVE-7: an opponent who is not stunned hinders leaving (haunt only)."""
-    if state["phase"] != "haunt":
-        return False
-    mine = side_of(state, who)
-    for s, p in state["players"].items():
-        if p["alive"] and p["room"] == room and s != who and side_of(state, s) != mine:
-            return True
-    if mine == "hero":
-        for m in state["haunt"]["monsters"]:
-            if m["room"] == room and not m["stunned"]:
-                return True
-    return False
-
-
-def step_cost(state: dict, who: str, room: str) -> int:
-    return 1 + (1 if opponent_in(state, who, room) else 0)
-
-
 def hindered_rooms(state: dict, who: str) -> set:
-    """Rooms whose leaving costs `who` the extra step of R-MOVE-7, all at once
-    (the move search asks about many rooms)."""
+    """R-MOVE-7: rooms whose leaving costs `who` an extra step, because an
+    opponent who is not stunned is there (haunt only); all at once, since the
+    move search asks about many rooms."""
     if state["phase"] != "haunt":
         return set()
     mine = side_of(state, who)
@@ -52,6 +34,11 @@ def hindered_rooms(state: dict, who: str) -> set:
     if mine == "hero":
         out |= {m["room"] for m in state["haunt"]["monsters"] if not m["stunned"]}
     return out
+
+
+def step_cost(state: dict, who: str, room: str) -> int:
+    """Leaving `room`: one step, two past an opponent (R-MOVE-7)."""
+    return 2 if room in hindered_rooms(state, who) else 1
 
 
 def speed_budget(state: dict, seat: str) -> int:
