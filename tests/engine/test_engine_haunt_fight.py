@@ -301,6 +301,13 @@ def test_monster_speed_is_rolled_per_kind_and_zero_still_moves_one_R_MONSTER_1()
     refused(s, "Blue", "monster_move", "R-MONSTER-1", monster="shade_1", to="grand_staircase")
 
 
+def test_a_monster_path_that_is_not_a_list_of_room_ids_is_refused():
+    """A malformed monster_move is a BAD-ARGS refusal, like a malformed move."""
+    s, _ = _monster_turn((0, 0, 0))
+    for bad in ({"path": [["foyer"]]}, {"path": "foyer"}, {"path": []}, {"to": 5}, {}):
+        refused(s, "Blue", "monster_move", "BAD-ARGS", monster="shade_1", **bad)
+
+
 def test_a_stunned_monster_neither_acts_nor_hinders_nor_is_attacked_R_MONSTER_2():
     """R-MONSTER-2: stunned by defeat; its next turn is spent recovering."""
     s = _fight(monsters=[{"id": "shade", "count": 1, "traits": {"might": 1, "speed": 3}, "start": "entrance_hall"}])

@@ -116,18 +116,9 @@ def _lobby(state, rng, name, seat, args, events):
         raise refuse("NOT-STARTED", "in_lobby", 409)
 
 
-def _path(args):
-    path = args.get("path")
-    if path is None and "to" in args:
-        path = [args["to"]]
-    if not isinstance(path, list) or not path or not all(isinstance(r, str) for r in path):
-        raise refuse("BAD-ARGS", "bad_args", 400, what="to/path")
-    return path
-
-
 def _turn(state, rng, name, seat, args, events):
     if name == "move":
-        for i, to in enumerate(_path(args)):
+        for i, to in enumerate(movement.path_arg(args)):
             if i and (state["pending"] or not state["turn"]["may_move"] or state["stack"]):
                 break
             movement.step(state, seat, to, events)

@@ -5,7 +5,7 @@ from . import traits as T
 from .effects import op, push
 from .fight import monster, settle, stun
 from .items import item_list
-from .movement import side_of, special, step_cost
+from .movement import path_arg, side_of, special, step_cost
 from .text import refuse
 
 
@@ -54,10 +54,7 @@ def _ready(state, mid):
 
 def monster_move(state: dict, rng, args: dict, events: list) -> None:
     m = _ready(state, args.get("monster"))
-    path = args.get("path") or ([args["to"]] if "to" in args else None)
-    if not path:
-        raise refuse("BAD-ARGS", "bad_args", 400, what="to")
-    for to in path:
+    for to in path_arg(args):
         if to not in state["tiles"]:
             raise refuse("R-MONSTER-4", "monster_no_discover")
         if to not in monster_exits(state, m["room"]):

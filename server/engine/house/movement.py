@@ -96,6 +96,17 @@ def _leaving_gate(state: dict, seat: str, then: list) -> bool:
     return True
 
 
+def path_arg(args: dict) -> list[str]:
+    """The rooms a `move` or `monster_move` walks through: `path`, or `to`
+    alone. Checked before any step, since a room id is used as a key."""
+    path = args.get("path")
+    if path is None and "to" in args:
+        path = [args["to"]]
+    if not isinstance(path, list) or not path or not all(isinstance(r, str) for r in path):
+        raise refuse("BAD-ARGS", "bad_args", 400, what="to/path")
+    return path
+
+
 def step(state: dict, seat: str, to: str, events: list) -> None:
     p = state["players"][seat]
     _can_start_leaving(state, seat)
