@@ -90,6 +90,13 @@ def test_malformed_or_illegal_actions_are_refused_cleanly_at_every_point_of_a_ga
         {"action": "monster_attack", "args": {"monster": "m"}}, {"action": "room_action", "args": {}},
         {"action": "drop_through", "args": {}}, {"action": "roll", "args": {}}, {"action": None},
         {"action": "end_turn", "args": "x"}, {"action": "choose_character", "args": {"character": "ava"}},
+        # a list or dict where a name belongs (names are used as keys)
+        {"action": ["move"]}, {"action": "discover", "args": {"side": ["N"]}},
+        {"action": "attack", "args": {"target": ["Red"]}}, {"action": "choose", "args": {"option": {"a": 1}}},
+        {"action": "drop", "args": {"cards": [["axe"]]}}, {"action": "pick_up", "args": {"cards": [{}]}},
+        {"action": "monster_attack", "args": {"monster": "m", "target": {"x": 1}}},
+        {"action": "split_damage", "args": {"split": {"might": [1]}}},
+        {"action": "choose_character", "args": {"character": ["ava"]}},
     ]
     rng = random.Random(1)
     probe = seeded(0)
@@ -97,7 +104,7 @@ def test_malformed_or_illegal_actions_are_refused_cleanly_at_every_point_of_a_ga
     for n in cut:
         s = replay(fixture(), 4, log[:n])
         before = repr({k: v for k, v in s.items() if k != "rules"})
-        for seat in s["seats"] + [None]:
+        for seat in s["seats"] + [None, ["Red"]]:
             for a in junk:
                 try:
                     E.apply(s, {**a, "player": seat}, probe)

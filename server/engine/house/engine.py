@@ -160,11 +160,34 @@ def _monster_turn(state, rng, name, seat, args, events):
         raise refuse("R-HAUNT-8", "no_monster_turn")
 
 
+_SCALARS = (str, int, float, bool, type(None))
+_LISTS = ("path", "cards")          # the args that hold several names
+
+
+def _check_shapes(name, seat, args: dict) -> None:
+    """Names in an action (rooms, cards, seats, options) are used as dict keys
+    and set members everywhere, so a list or dict where a name belongs is
+    refused here, once, instead of by each handler."""
+    for key, value in (("action", name), ("player", seat)):
+        if not isinstance(value, _SCALARS):
+            raise refuse("BAD-ARGS", "bad_args", 400, what=key)
+    for key, value in args.items():
+        if key in _LISTS and isinstance(value, list):
+            items = value
+        elif key == "split" and isinstance(value, dict):
+            items = list(value.values())
+        else:
+            items = [value]
+        if not all(isinstance(v, _SCALARS) for v in items):
+            raise refuse("BAD-ARGS", "bad_args", 400, what=key)
+
+
 def apply_in_place(state: dict, action: dict, rng) -> list[dict]:
     name, seat = action.get("action"), action.get("player")
     args = action.get("args") or {}
     if not isinstance(args, dict):
         raise refuse("BAD-ARGS", "bad_args", 400, what="args")
+    _check_shapes(name, seat, args)
     events: list[dict] = []
     phase = state["phase"]
     if phase == "over":
