@@ -9,6 +9,7 @@ from .monsters import monster_exits
 from .movement import (affordable, gate_key, hindered_rooms, side_of, special, speed_budget, step_cost,
                        tiles_left)
 from .resolve import splits
+from .rooms import drop_ready
 
 
 
@@ -95,8 +96,7 @@ def _turn_actions(state, seat):
     if (kind == "locked_store" and room not in state["opened"] and "store:" + room not in turn["checks"]) or \
             (kind == "elevator" and "elevator:" + room not in turn["checks"]):
         out.append({"action": "room_action", "args": {}})
-    if kind == "drop_through" and turn["may_move"] and sp["to"] in state["tiles"] and \
-            state["tiles"][sp["to"]][0] == {"upper": "ground", "ground": "basement"}.get(state["tiles"][room][0]):
+    if kind == "drop_through" and turn["may_move"] and drop_ready(state, room, sp):
         out.append({"action": "drop_through", "args": {}})
     cards = state["rules"]["cards"]
     acted = turn["items"]

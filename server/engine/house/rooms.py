@@ -88,6 +88,12 @@ def _open(state, rng, seat, s, events):
     events.append({"type": "room_opened", "room": s["room"], "seat": seat})
 
 
+def drop_ready(state: dict, room: str, sp: dict) -> bool:
+    """R-SPECIAL-8: the drop-through's target is placed, one floor below."""
+    tiles = state["tiles"]
+    return sp["to"] in tiles and tiles[sp["to"]][0] == FLOOR_BELOW.get(tiles[room][0])
+
+
 def drop_through(state: dict, seat: str, events: list) -> None:
     """R-SPECIAL-8: drop to the named room one floor below if it is in play."""
     p = state["players"][seat]
@@ -96,11 +102,10 @@ def drop_through(state: dict, seat: str, events: list) -> None:
         raise refuse("R-SPECIAL-8", "no_room_action")
     if not state["turn"]["may_move"]:
         raise refuse("R-MOVE-4", "movement_over")
-    to = sp["to"]
-    if to not in state["tiles"] or state["tiles"][to][0] != FLOOR_BELOW.get(state["tiles"][p["room"]][0]):
+    if not drop_ready(state, p["room"], sp):
         raise refuse("R-SPECIAL-8", "drop_target")
     here = p["room"]
-    relocate(state, seat, to, "drop_through", events)
+    relocate(state, seat, sp["to"], "drop_through", events)
     if sp.get("damage"):
         push(state, seat, harm(state, seat, [{"op": "damage", **sp["damage"]}], here))
 
