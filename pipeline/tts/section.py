@@ -11,7 +11,6 @@ import json
 from pathlib import Path
 
 from ..atomic import write_if_changed
-from .plan import Plan, tts_section
 
 KEY = "tts"
 
@@ -20,13 +19,11 @@ def without_tts(content: dict) -> dict:
     return {k: v for k, v in content.items() if k != KEY}
 
 
-def tts_section_for(plan: Plan, mod_version: str) -> dict:
-    return tts_section(plan, mod_version)
-
-
 def _formats():
+    # The content stage's own format (sorted, indent 1, UTF-8, newline) first:
+    # each candidate is a full dump of the content, and that one always fits.
     for sort_keys in (True, False):
-        for indent in (2, None, 1, 4):
+        for indent in (1, 2, None, 4):
             for ensure_ascii in (False, True):
                 for newline in ("\n", ""):
                     seps = (",", ": ") if indent is not None else (",", ":")

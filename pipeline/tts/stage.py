@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..atomic import write_if_changed
 from . import layout, luabundle, schema, section, stable, track_image, ui
-from .plan import make_plan
+from .plan import make_plan, tts_section
 from .save import build_save
 from .urls import Urls, resolve
 
@@ -148,6 +148,6 @@ def build(ruleset: str, root: Path, build_dir: Path, base_url: str | None = None
     for path, data in pending:
         write_if_changed(path, data)
         (result.thumbnails if path.suffix == ".png" else result.saves).append(path)
-    section.write(content_path, section.tts_section_for(plan, version))
+    section.write(content_path, tts_section(plan, version))
     return result
 
