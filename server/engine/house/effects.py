@@ -45,9 +45,14 @@ def run(state: dict, rng, events: list) -> None:
         OPS[name](state, rng, seat, step, events)
 
 
+# A prompt's continuation data: what each answer runs next. The engine's own
+# business, so neither the prompt event nor a view shows it.
+CONTINUATION = ("then", "outcomes", "for")
+
+
 def prompt(state: dict, seat: str, kind: str, events: list, **fields) -> None:
     state["pending"] = {"seat": seat, "kind": kind, **fields}
-    shown = {k: v for k, v in fields.items() if k not in ("then", "outcomes", "for")}
+    shown = {k: v for k, v in fields.items() if k not in CONTINUATION}
     events.append({"type": "prompt", "seat": seat, "kind": kind, **shown})
 
 

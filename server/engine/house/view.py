@@ -3,6 +3,7 @@ its own haunt rules, R-HAUNT-7)."""
 from __future__ import annotations
 
 from .datacopy import deep_copy
+from .effects import CONTINUATION
 
 HIDDEN = ("rules", "decks", "stack", "discards", "haunt", "pending")
 
@@ -13,8 +14,7 @@ def view(state: dict, seat: str | None) -> dict:
     v["discards"] = {d: list(cards) for d, cards in state["discards"].items() if d != "room"}
     v["discards"]["room"] = len(state["discards"]["room"])     # face down (R-PLACE-1)
     pd = state["pending"]
-    v["pending"] = None if pd is None else deep_copy(
-        {k: val for k, val in pd.items() if k not in ("then", "outcomes", "for")})
+    v["pending"] = None if pd is None else deep_copy({k: val for k, val in pd.items() if k not in CONTINUATION})
     h = state["haunt"]
     if h is not None:
         spec = h["spec"]
