@@ -37,7 +37,9 @@ class _Draft(dict):
     __slots__ = ("_src",)
 
     def __init__(self, src: dict):
-        super().__init__((k, v) for k, v in src.items() if k == "rules" or type(v) in ATOMIC)
+        super().__init__({k: v for k, v in src.items() if type(v) in ATOMIC})
+        if "rules" in src:     # read-only: shared, never copied
+            dict.__setitem__(self, "rules", src["rules"])
         self._src = src
 
     def __missing__(self, key):
