@@ -53,7 +53,7 @@ def build_save(plan: Plan, content: dict, manifest: dict, locale: str, url: Call
     objs.append(objects.counter(plan.omen_counter,
                                 _tr((layout.OMEN_COUNTER_X, layout.SURFACE_Y, layout.ROW_DECKS_Z)),
                                 term("omen_counter", locale), [TAG, "omen_counter"]))
-    objs.extend(_track(plan, locale, url, scripts))
+    objs.extend(_track(plan, locale, url))
     credits = assets.get("extras", {}).get("credits")
     if credits:
         objs.append(_credits_card(plan, url(credits), locale))
@@ -236,7 +236,7 @@ def _dice(plan, locale, scripts):
         yield die
 
 
-def _track(plan, locale, url, scripts):
+def _track(plan, locale, url):
     tp = plan.track
     tx, ty, tz = tp["position"]
     s = layout.tile_scale(tp["size"])
