@@ -13,7 +13,8 @@ function M.vec(p)
   return {x = tonumber(p.x) or 0, y = tonumber(p.y) or 0, z = tonumber(p.z) or 0}
 end
 
--- Is the object's centre a thing we can address (not nil, not destroyed)?
+-- The object with this GUID, or nil. Effects carry null GUIDs when the
+-- content has no tts section yet, so nil and "" are asked about too.
 function M.find(guid)
   if guid == nil or guid == "" then
     return nil
