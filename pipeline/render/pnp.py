@@ -172,9 +172,7 @@ def build_pnp(ruleset: Ruleset, root: Path, build_dir: Path, locales=LOCALES,
         written.append(target)
     if tuple(locales) == tuple(LOCALES):  # a full run knows every file still in use
         keep = {j.filename for j in all_jobs} | {Path(j.filename).stem + ".bleed.jpg" for j in all_jobs}
-        for f in cache.glob(f"{ruleset.name}.*"):
-            if f.name not in keep:
-                f.unlink(missing_ok=True)
+        stage.sweep(ruleset.name, (cache,), keep)
     return written
 
 

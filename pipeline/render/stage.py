@@ -216,8 +216,14 @@ def referenced(manifest: dict) -> set[str]:
 
 def _sweep(ruleset: str, assets: Path, cache: Path, manifest: dict, all_jobs: list[Job]) -> None:
     """Drop this ruleset's images that no longer belong to the build."""
-    keep = referenced(manifest) | {j.filename for j in all_jobs}
-    for folder in (assets, cache):
+    sweep(ruleset, (assets, cache), referenced(manifest) | {j.filename for j in all_jobs})
+
+
+def sweep(ruleset: str, folders, keep: set[str]) -> None:
+    """Remove the ruleset's files not in `keep`: names carry content hashes,
+    so every change leaves a superseded file behind. Only a run over every
+    locale knows all names still in use, so only such a run may call this."""
+    for folder in folders:
         for f in folder.glob(f"{ruleset}.*"):
             if f.name not in keep:
                 f.unlink(missing_ok=True)
