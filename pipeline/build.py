@@ -8,11 +8,10 @@ not there yet is reported and skipped, so the content stage works alone.
 """
 from __future__ import annotations
 
-import argparse
 import importlib
 from pathlib import Path
 
-from pipeline.content.cli import load_all, parser, report
+from pipeline.content.cli import build_dir_arg, load_all, parser, report
 from pipeline.content.compile import write_compiled
 
 # ---- render and TTS stages -------------------------------------------------
@@ -56,7 +55,5 @@ def build(root: Path, build_dir: Path, names: list[str]) -> int:
 
 
 def main(argv: list[str]) -> int:
-    p: argparse.ArgumentParser = parser("build", "Check, compile, render and package every ruleset.")
-    p.add_argument("--build-dir", type=Path, default=None, help="default: <root>/build")
-    args = p.parse_args(argv)
-    return build(args.root, args.build_dir or args.root / "build", args.rulesets)
+    args = parser("build", "Check, compile, render and package every ruleset.", writes=True).parse_args(argv)
+    return build(args.root, build_dir_arg(args), args.rulesets)

@@ -19,12 +19,20 @@ from .stats import format_stats
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 
 
-def parser(prog: str, description: str) -> argparse.ArgumentParser:
+def parser(prog: str, description: str, writes: bool = False) -> argparse.ArgumentParser:
+    """The arguments every content-reading command shares; `writes` adds
+    --build-dir (read it with `build_dir_arg`)."""
     p = argparse.ArgumentParser(prog=f"python -m pipeline {prog}", description=description)
     p.add_argument("rulesets", nargs="*", help="ruleset names (default: every one found)")
     p.add_argument("--root", type=Path, default=PROJECT_ROOT,
                    help="project folder holding cards/ and tiles/ (default: this checkout)")
+    if writes:
+        p.add_argument("--build-dir", type=Path, default=None, help="default: <root>/build")
     return p
+
+
+def build_dir_arg(args: argparse.Namespace) -> Path:
+    return args.build_dir or args.root / "build"
 
 
 def load_all(root: Path, names: list[str]) -> tuple[list[Ruleset], list[str]]:
@@ -66,13 +74,11 @@ def stats_main(argv: list[str]) -> int:
 
 
 def compile_main(argv: list[str]) -> int:
-    p = parser("compile", "Write build/content/<ruleset>.json for every ruleset.")
-    p.add_argument("--build-dir", type=Path, default=None, help="default: <root>/build")
-    args = p.parse_args(argv)
+    args = parser("compile", "Write build/content/<ruleset>.json for every ruleset.", writes=True).parse_args(argv)
     loaded, problems = load_all(args.root, args.rulesets)
     if problems:
         return report(problems + ["nothing written"])
     for rs in loaded:
-        path = write_compiled(rs, args.root, args.build_dir or args.root / "build")
+        path = write_compiled(rs, args.root, build_dir_arg(args))
         print(f"{rs.name}: wrote {path}")
     return 0

@@ -14,7 +14,6 @@ build gives the same bytes.
 """
 from __future__ import annotations
 
-import argparse
 import hashlib
 import datetime as dt
 import os
@@ -177,17 +176,14 @@ def build_pnp(ruleset: Ruleset, root: Path, build_dir: Path, locales=LOCALES,
 
 
 def main(argv: list[str]) -> int:
-    from pipeline.content.cli import load_all, parser, report
-    p: argparse.ArgumentParser = parser("pnp", "Print-and-play PDFs per locale (build/pnp/).")
-    p.add_argument("--build-dir", type=Path, default=None, help="default: <root>/build")
-    args = p.parse_args(argv)
+    from pipeline.content.cli import build_dir_arg, load_all, parser, report
+    args = parser("pnp", "Print-and-play PDFs per locale (build/pnp/).", writes=True).parse_args(argv)
     loaded, problems = load_all(args.root, args.rulesets)
     if problems:
         return report(problems + ["pnp stopped: nothing written"])
-    build_dir = args.build_dir or args.root / "build"
     for rs in loaded:
         try:
-            for path in build_pnp(rs, args.root, build_dir):
+            for path in build_pnp(rs, args.root, build_dir_arg(args)):
                 print(f"{rs.name}: {path}")
         except RenderError as e:
             return report(e.lines)
