@@ -159,14 +159,22 @@ async def create_table(request: web.Request) -> web.Response:
     log.info(json.dumps({"table": table.id, "created": ruleset, "locale": locale, "seats": seats}))
     base = request.app[SETTINGS].base_url
     return respond({"ok": True, "table_id": table.id, "host_token": token, "version": 0, "ruleset": ruleset,
-                    "locale": locale, "seats": seats, "table_url": f"{base}/v1/tables/{table.id}", **setup},
+                    "locale": locale, "seats": seats, "table_url": f"{base}/v1/tables/{table.id}",
+                    "mod_version": _mod_version(table), **setup},
                    status=201)
+
+
+def _mod_version(table: Table) -> str | None:
+    """The save version this server's build expects. The Lua compares it
+    with the one baked into the save and warns the host when they differ
+    (an outdated save may lack objects or GUIDs the effects name)."""
+    return (table.content.get("tts") or {}).get("mod_version")
 
 
 async def table_summary(request: web.Request) -> web.Response:
     table, _ = await _table_call(request, with_body=False)
     return respond({"ok": True, "table_id": table.id, "ruleset": table.row.ruleset, "locale": table.row.locale,
-                    "seats": table.row.seats, "version": table.version,
+                    "seats": table.row.seats, "version": table.version, "mod_version": _mod_version(table),
                     "over": bool(table.engine.is_over(table.state))})
 
 

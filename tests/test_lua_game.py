@@ -28,6 +28,8 @@ def test_scripted_game_table_follows_the_server(built, server):
     The seed is fixed, so the same game is played every time."""
     game, view = start_game(built, server)
     fake = game.fake
+    # The save and the server come from the same build: connected, not outdated (mod version).
+    assert fake.ui("hk_status")["attributes"]["color"] == "#7dcea0", fake.ui("hk_status")
     first = game.current(view)
     second = next(s for s in view["order"] if s != first)
 
