@@ -3,8 +3,9 @@
 Every ruleset is loaded and validated before anything is written, so broken
 content leaves an existing `build/` exactly as it was. Then, per ruleset,
 the stages run in order. Later stages (rendering, the TTS save) live in
-their own packages and are looked up in `STAGES`; a stage whose package is
-not there yet is reported and skipped, so the content stage works alone.
+their own packages and are looked up in `STAGES`; a stage that cannot be
+imported is a broken install, so it stops the build rather than leaving a
+half-built `build/` behind a zero exit code.
 """
 from __future__ import annotations
 
@@ -27,15 +28,8 @@ STAGES: list[tuple[str, str]] = [
 
 
 def _stage(target: str):
-    """The stage's function, or None while its package does not provide it."""
     module, _, func = target.partition(":")
-    try:
-        loaded = importlib.import_module(module)
-    except ModuleNotFoundError as exc:
-        if exc.name and (module == exc.name or module.startswith(exc.name + ".")):
-            return None          # the stage's package is not there yet
-        raise                    # the stage is there but something it needs is missing
-    return getattr(loaded, func, None)
+    return getattr(importlib.import_module(module), func)
 
 
 def build(root: Path, build_dir: Path, names: list[str]) -> int:
@@ -45,11 +39,8 @@ def build(root: Path, build_dir: Path, names: list[str]) -> int:
     for rs in loaded:
         content_path = write_compiled(rs, root, build_dir)
         print(f"{rs.name}: content → {content_path}")
-        for name, target in STAGES:
+        for _, target in STAGES:
             func = _stage(target)
-            if func is None:
-                print(f"{rs.name}: {name} stage not available yet ({target}), skipped")
-                continue
             func(ruleset=rs, content_path=content_path, root=root, build_dir=build_dir)
     return 0
 

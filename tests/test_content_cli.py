@@ -124,10 +124,18 @@ def test_build_runs_stages_in_order_after_writing_content(tmp_path, monkeypatch)
     fake.first = lambda **kw: calls.append(("first", kw["ruleset"].name, kw["content_path"].exists()))
     fake.second = lambda **kw: calls.append(("second", kw["ruleset"].name, kw["build_dir"]))
     monkeypatch.setitem(sys.modules, "fake_stages", fake)
-    monkeypatch.setattr(build_mod, "STAGES", [("a", "fake_stages:first"), ("b", "fake_stages:second"),
-                                              ("c", "no_such_package_here:build")])
+    monkeypatch.setattr(build_mod, "STAGES", [("a", "fake_stages:first"), ("b", "fake_stages:second")])
     assert main(["build", "--root", str(root)]) == 0
     assert calls == [("first", "mini", True), ("second", "mini", root / "build")]
+
+
+def test_build_stops_when_a_stage_cannot_be_imported(tmp_path, monkeypatch):
+    """A missing stage is a broken install: the build fails instead of
+    exiting 0 with the stage's outputs missing."""
+    root = make_tree(tmp_path, [])
+    monkeypatch.setattr(build_mod, "STAGES", [("c", "no_such_package_here:build")])
+    with pytest.raises(ModuleNotFoundError):
+        main(["build", "--root", str(root)])
     assert (root / "build" / "content" / "mini.json").exists()
 
 
