@@ -6,6 +6,7 @@ which owns every change to a table.
 """
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import time
@@ -138,7 +139,13 @@ async def healthz(request: web.Request) -> web.Response:
 
 
 async def openapi(request: web.Request) -> web.Response:
-    return web.Response(body=OPENAPI_PATH.read_bytes(), content_type="application/json", charset="utf-8")
+    return web.Response(body=_openapi_bytes(), content_type="application/json", charset="utf-8")
+
+
+@functools.cache
+def _openapi_bytes() -> bytes:
+    """Read once: the document ships with the code and never changes while it runs."""
+    return OPENAPI_PATH.read_bytes()
 
 
 async def create_table(request: web.Request) -> web.Response:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-LOCALES = ("zh-Hans", "zh-Hant", "en")
+from .messages import LOCALES
 
 COLOURS = {
     "White": ("白色", "白色", "White"), "Brown": ("棕色", "棕色", "Brown"), "Red": ("红色", "紅色", "Red"),

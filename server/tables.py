@@ -19,6 +19,7 @@ from server.engine.api import RecordingRng, RuleError, TapeRng
 
 from . import auth, effects, narrate
 from .content import Rulesets
+from .messages import LOCALES
 from .store import Entry, Store, TableRow, VersionConflict
 from .writer import GroupWriter
 from .wire import ProtocolError
@@ -26,7 +27,6 @@ from .wire import ProtocolError
 log = logging.getLogger("hauntkit.tables")
 
 COLOURS = ("White", "Brown", "Red", "Orange", "Yellow", "Green", "Teal", "Blue", "Purple", "Pink")
-LOCALES = ("zh-Hans", "zh-Hant", "en")
 
 # Events after which an undo would let a player reroll or peek (the shared
 # event vocabulary of docs/ENGINE.md); any use of the random source counts too.
