@@ -23,7 +23,7 @@ def _tts(content: dict) -> dict:
 def tile_of(state: dict, room: str) -> dict | None:
     """The placed tile of `room` as {floor, x, y, rotation}; the state keeps
     `tiles` as {room: [floor, x, y, quarter turns]}."""
-    tiles = (state or {}).get("tiles") or (state or {}).get("map") or {}
+    tiles = (state or {}).get("tiles") or {}
     tile = tiles.get(room) if isinstance(tiles, dict) else None
     if isinstance(tile, (list, tuple)) and len(tile) >= 3:
         return {"floor": tile[0], "x": tile[1], "y": tile[2], "rotation": tile[3] if len(tile) > 3 else 0}
