@@ -24,8 +24,8 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
-def matches(token: str, stored_hash: str) -> bool:
-    return hmac.compare_digest(hash_token(token), stored_hash)
+def hash_matches(token_hash: str, stored_hash: str) -> bool:
+    return hmac.compare_digest(token_hash, stored_hash)
 
 
 def presented_token(request: web.Request, fields: dict | None = None) -> str | None:

@@ -135,11 +135,12 @@ class Tables:
             raise ProtocolError(404, "NOT-FOUND", "no such table")
         return table
 
-    def authorize(self, table: Table, token: str | None) -> None:
-        if not token:
+    def authorize(self, table: Table, token_hash: str | None) -> None:
+        """`token_hash` is auth.hash_token of the presented token (None: none presented)."""
+        if not token_hash:
             raise ProtocolError(401, "AUTH-MISSING", "send Authorization: Bearer <table token>",
                                 headers={"WWW-Authenticate": "Bearer"})
-        if not auth.matches(token, table.row.token_hash):
+        if not auth.hash_matches(token_hash, table.row.token_hash):
             raise ProtocolError(403, "AUTH-FORBIDDEN")
 
     # -- creating ---------------------------------------------------------
