@@ -347,6 +347,9 @@ def main() -> int:
                       f"{len(problems)} errors", file=sys.stderr)
                 for line in problems[:5]:
                     print(line, file=sys.stderr)
+                for line in log_lines:
+                    if "group commit:" in line:
+                        print(f"{mode}: {line.split('group commit: ')[1]}", file=sys.stderr)
 
         restart = measure_restart(host, Path(tmp) / "server.saturated.sqlite3", content_dir, Path(tmp))
 

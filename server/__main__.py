@@ -6,6 +6,7 @@ import sys
 
 from aiohttp import web
 
+from . import actionlog
 from .app import create_app
 from .settings import parse
 from .tables import tune_collector
@@ -15,12 +16,9 @@ def main(argv: list[str] | None = None) -> int:
     settings = parse(argv)
     logging.basicConfig(level=settings.log_level, stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s %(message)s")
-    # Action lines are JSON with their own timestamp: one cheap line each.
-    actions = logging.getLogger("hauntkit.actions")
-    handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(logging.Formatter("%(message)s"))
-    actions.addHandler(handler)
-    actions.propagate = False
+    # Action lines are JSON with their own timestamp: one cheap write each.
+    sys.stderr.flush()
+    actionlog.write_to(sys.stderr.fileno())
     tune_collector()
     app = create_app(settings)
     print(f"hauntkit rules server on http://{settings.host}:{settings.port} "

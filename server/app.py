@@ -14,7 +14,7 @@ from pathlib import Path
 
 from aiohttp import web
 
-from . import auth, effects, jsontext
+from . import actionlog, auth, effects
 from .assets import serve_asset
 from .content import Rulesets
 from .ratelimit import RateLimiter
@@ -25,7 +25,6 @@ from .tables import COLOURS, Table, Tables, monotonic_ms
 from .wire import ProtocolError, as_int, as_object, as_str, read_body, respond
 
 log = logging.getLogger("hauntkit.server")
-action_log = logging.getLogger("hauntkit.actions")
 
 OPENAPI_PATH = Path(__file__).with_name("openapi.json")
 SETTINGS = web.AppKey("settings", Settings)
@@ -102,16 +101,16 @@ def _seat(value, name: str = "seat", required: bool = False) -> str | None:
 
 
 def _log_action(table: Table, action: dict, status: int, body: dict | str, start: float, request_id) -> None:
-    if not action_log.isEnabledFor(logging.INFO):
+    if not actionlog.enabled():
         return
     if isinstance(body, str):   # accepted (or replayed): the table's version is the answer's
         result, version = "ok", table.version
     else:
         result, version = body.get("error", {}).get("code"), table.version
-    action_log.info(jsontext.dumps({
+    actionlog.write({
         "ts": round(time.time(), 3), "table": table.id, "seat": action.get("player"), "action": action.get("action"), "status": status,
         "result": result, "version": version, "latency_ms": monotonic_ms(start),
-        "request_id": request_id}))
+        "request_id": request_id})
 
 
 async def _run(request: web.Request, table: Table, action: dict, fields: dict, undo_consent=None) -> web.Response:
@@ -313,6 +312,7 @@ def create_app(settings: Settings, engines=None, rng_source=None) -> web.Applica
         app.router.add_route(method, path, handler)
 
     async def close(_app):
+        log.info("group commit: %d appends in %d batches", writer.appends, writer.batches)
         writer.close()
         store.close()
     app.on_cleanup.append(close)
