@@ -280,10 +280,12 @@ ROUTES = [
     ("GET", "/healthz", healthz),
     ("GET", "/openapi.json", openapi),
     ("POST", "/v1/tables", create_table),
+    # aiohttp tries the /v1/tables/{table_id}… routes in this order, one
+    # pattern match each: the route nearly every request takes comes first.
+    ("POST", "/v1/tables/{table_id}/actions", post_action),
     ("GET", "/v1/tables/{table_id}", table_summary),
     ("GET", "/v1/tables/{table_id}/seats", get_seats),
     ("POST", "/v1/tables/{table_id}/seats", post_seat),
-    ("POST", "/v1/tables/{table_id}/actions", post_action),
     ("POST", "/v1/tables/{table_id}/undo", post_undo),
     ("GET", "/v1/tables/{table_id}/state", get_state),
     ("GET", "/v1/tables/{table_id}/legal", get_legal),
