@@ -68,18 +68,21 @@ class GroupWriter:
         async with self._busy:
             await self._in_thread(self.store.create_table, row, state)
 
-    async def append(self, table_id: str, entry: Entry, snapshot: dict | None) -> None:
-        """Returns once the entry is durable; raises VersionConflict or the
-        database error, in which case nothing of it was written."""
-        fut = asyncio.get_running_loop().create_future()
+    def append(self, table_id: str, entry: Entry, snapshot: dict | None) -> asyncio.Future:
+        """A future that settles once the entry is durable, or with
+        VersionConflict or the database error, in which case nothing of it
+        was written. A plain function returning the future, not a coroutine:
+        one frame fewer to create and resume per action."""
+        loop = asyncio.get_running_loop()
+        fut = loop.create_future()
         self._pending.append((table_id, entry, snapshot, fut))
         if not self._flushing:
             self._flushing = True
             if self.threaded:
-                asyncio.get_running_loop().create_task(self._flush())
+                loop.create_task(self._flush())
             else:
-                asyncio.get_running_loop().call_soon(self._flush_inline)
-        await fut
+                loop.call_soon(self._flush_inline)
+        return fut
 
     def _flush_inline(self) -> None:
         batch, self._pending = self._pending, []
