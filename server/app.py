@@ -14,7 +14,7 @@ from pathlib import Path
 
 from aiohttp import web
 
-from . import actionlog, auth, effects
+from . import actionlog, auth, effects, labels
 from .assets import serve_asset
 from .content import Rulesets
 from .ratelimit import RateLimiter
@@ -246,8 +246,9 @@ async def get_state(request: web.Request) -> web.Response:
 async def get_legal(request: web.Request) -> web.Response:
     table, _ = await _table_call(request, with_body=False)
     seat = _seat(request.query.get("seat"), required=True)
+    actions = table.engine.legal_actions(table.state, seat)
     return respond({"ok": True, "version": table.version, "seat": seat,
-                    "actions": table.engine.legal_actions(table.state, seat)})
+                    "actions": labels.label_actions(actions, table.content, table.state, seat)})
 
 
 async def get_events(request: web.Request) -> web.Response:
