@@ -15,7 +15,7 @@ globals = {
   "onPlayerConnect", "onPlayerDisconnect", "onPlayerChangeColor", "onExternalMessage",
   "onDrop", "onPickUp", "onRandomize", "onDestroy", "onCollisionEnter", "onStateChange",
   "hk_url", "hk_table", "hk_token", "hk_connect", "hk_gesture",
-  "hk_btn_choose_a", "hk_btn_choose_b", "hk_btn_start", "hk_btn_roll", "hk_btn_end_turn",
+  "hk_btn_choose_a", "hk_btn_choose_b", "hk_btn_start", "hk_btn_roll", "hk_btn_end_turn", "hk_btn_actions",
   -- TTS objects whose fields scripts assign (Turns.enable, Turns.turn_color, …).
   "Turns",
 }

@@ -203,7 +203,7 @@ def test_every_board_has_its_buttons_on_both_faces(built):
     for ct in content["tts"]["characters"].values():
         buttons = fake.to_py(fake.object(ct["board"]).getButtons())
         fns = [b["click_function"] for b in buttons]
-        assert sorted(set(fns)) == ["hk_btn_choose_a", "hk_btn_choose_b", "hk_btn_end_turn", "hk_btn_roll",
-                                    "hk_btn_start"]
+        assert sorted(set(fns)) == ["hk_btn_actions", "hk_btn_choose_a", "hk_btn_choose_b", "hk_btn_end_turn",
+                                    "hk_btn_roll", "hk_btn_start"]
         assert all(fns.count(f) == 2 for f in fns)
-        assert "结束回合" in [b["label"] for b in buttons]
+        assert {"结束回合", "其他行动…"} <= {b["label"] for b in buttons}

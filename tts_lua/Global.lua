@@ -87,3 +87,7 @@ end
 function hk_btn_end_turn(_, color)
   boards.act("end_turn", color)
 end
+
+function hk_btn_actions(_, color)
+  boards.actions(color)
+end

@@ -1,11 +1,12 @@
 -- Buttons on each character board: choose this character (either side),
--- start the game, the trait roll a prompt is waiting for, end turn. Each
--- button only sends the action for the player who clicked; the server says
--- whether it is allowed.
+-- start the game, the trait roll a prompt is waiting for, end turn, and
+-- "Actions…" for what no gesture covers. Each button only sends the action
+-- for the player who clicked; the server says whether it is allowed.
 local util = require("hauntkit/util")
 local state = require("hauntkit/state")
 local http = require("hauntkit/http")
 local client = require("hauntkit/client")
+local prompts = require("hauntkit/prompts")
 local words = require("hauntkit/words")
 
 local M = {}
@@ -14,8 +15,16 @@ M.BUTTONS = {
   {fn = "hk_btn_choose_a", word = "choose_a", x = -0.62, z = 1.12},
   {fn = "hk_btn_choose_b", word = "choose_b", x = 0.0, z = 1.12},
   {fn = "hk_btn_start", word = "start", x = 0.62, z = 1.12},
-  {fn = "hk_btn_roll", word = "roll", x = -0.31, z = 1.32},
-  {fn = "hk_btn_end_turn", word = "end_turn", x = 0.31, z = 1.32},
+  {fn = "hk_btn_roll", word = "roll", x = -0.62, z = 1.32},
+  {fn = "hk_btn_end_turn", word = "end_turn", x = 0.0, z = 1.32},
+  {fn = "hk_btn_actions", word = "actions", x = 0.62, z = 1.32},
+}
+
+-- The legal actions no gesture stands for. Which of them are legal now, and
+-- with which args, is the server's answer (GET …/legal), never the Lua's.
+M.MENU = {
+  attack = true, use = true, pick_up = true, room_action = true, drop_through = true,
+  monster_attack = true, monster_pick_up = true,
 }
 
 -- Buttons cannot be clicked from behind, and a board is flipped to play
@@ -67,6 +76,39 @@ function M.choose(board, color, side)
         end
       end)
     end
+  end)
+end
+
+-- "Actions…": the clicking seat's legal actions from the menu above, by the
+-- server's labels; the one picked is sent with the server's args as they are.
+function M.actions(color)
+  if not client.online then
+    offline_hint(color)
+    return
+  end
+  local path = "/v1/tables/" .. state.data.table_id .. "/legal?seat=" .. color
+  http.request("GET", state.data.url, path, nil, state.data.token, function(ok, _, answer)
+    if not ok then
+      return
+    end
+    local offered, labels = {}, {}
+    for _, a in ipairs(answer.actions or {}) do
+      if M.MENU[a.action] then
+        table.insert(offered, a)
+        local label = words.pick(a.label)
+        table.insert(labels, label ~= "" and label or tostring(a.action))
+      end
+    end
+    if #offered == 0 then
+      broadcastToColor(words.get("no_actions"), color, {0.8, 0.8, 0.8})
+      return
+    end
+    prompts.ask(color, words.get("actions"), labels, function(index)
+      local a = offered[index]
+      if a ~= nil then
+        client.act(a.action, color, a.args or {})
+      end
+    end)
   end)
 end
 

@@ -26,7 +26,8 @@ local function title(e)
   return text
 end
 
-local function ask(seat, text, labels, on_pick)
+-- Also the board's "Actions…" menu: one options dialog, answered by index.
+function M.ask(seat, text, labels, on_pick)
   local player = Player[seat]
   if player == nil then
     log("prompt for " .. tostring(seat) .. ": nobody to ask", "hauntkit")
@@ -90,7 +91,7 @@ local function split_step(seat, amount, splits, chosen, given)
     take(options[1])
     return
   end
-  ask(seat, words.get("damage_step", amount - given), labels, function(index)
+  M.ask(seat, words.get("damage_step", amount - given), labels, function(index)
     if options[index] ~= nil then
       take(options[index])
     end
@@ -130,7 +131,7 @@ function M.show(e)
   for i, o in ipairs(options) do
     labels[i] = words.pick(o.label)
   end
-  ask(e.seat, title(e), labels, function(index)
+  M.ask(e.seat, title(e), labels, function(index)
     local o = options[index]
     if o ~= nil then
       M.open[e.seat] = nil

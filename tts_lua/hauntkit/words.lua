@@ -25,6 +25,12 @@ local WORDS = {
   start = {["zh-Hans"] = "开始游戏", ["zh-Hant"] = "開始遊戲", en = "Start the game"},
   roll = {["zh-Hans"] = "属性检定掷骰", ["zh-Hant"] = "屬性檢定擲骰", en = "Trait roll"},
   end_turn = {["zh-Hans"] = "结束回合", ["zh-Hant"] = "結束回合", en = "End turn"},
+  actions = {["zh-Hans"] = "其他行动…", ["zh-Hant"] = "其他行動…", en = "Actions…"},
+  no_actions = {
+    ["zh-Hans"] = "现在没有可选的其他行动。",
+    ["zh-Hant"] = "現在沒有可選的其他行動。",
+    en = "No other action is open to you now.",
+  },
   damage_step = {
     ["zh-Hans"] = "分配伤害：还剩 %d 点，选择属性",
     ["zh-Hant"] = "分配傷害：還剩 %d 點，選擇屬性",
