@@ -95,3 +95,13 @@ async def test_legal_route_labels_other_engines_by_name(client):
     labels = {a["action"]: a["label"] for a in body["actions"]}
     assert labels["add"] == {"zh-Hans": "add", "zh-Hant": "add", "en": "add"}
     assert labels["roll"] == {"zh-Hans": "掷骰", "zh-Hant": "擲骰", "en": "Roll"}
+
+
+def test_choice_options_take_the_prompts_own_labels(content):
+    """A `choice` prompt labels each option itself (ENGINE.md); the menu reuses those words."""
+    state = {**_state(content), "pending": {"seat": "Red", "kind": "choice", "options": ["might", "speed"],
+                                            "labels": [{"zh-Hans": "力量", "zh-Hant": "力量", "en": "Might"},
+                                                       {"zh-Hans": "速度", "zh-Hant": "速度", "en": "Speed"}]}}
+    lab = Labeller(content, state, "Red")
+    assert lab.label({"action": "choose", "args": {"option": "speed"}})["en"] == "Speed"
+    assert lab.label({"action": "choose", "args": {"option": "other"}})["en"] == "other"
