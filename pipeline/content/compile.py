@@ -19,7 +19,7 @@ from ..atomic import write_bytes
 from .hant import conversion_fingerprint
 from .model import LOCALES, Ruleset
 
-FORMAT = 1
+FORMAT = 2      # 2: haunts write track, rules and monsters' carries_items
 KINDS = ("rooms", "events", "items", "omens", "characters", "haunts")
 
 

@@ -10,13 +10,15 @@ from typing import Any
 
 from .context import Context, art_field, where_of
 from .fields import At, Fields, ID_RE, check_id, check_int, one_of
-from .model import TRAITS, Haunt, HauntChart, MonsterSpec, TraitorRule
+from .model import TRAITS, Haunt, HauntChart, HauntRules, HauntTrack, MonsterSpec, TraitorRule
 from .texts import text_field
 
 TRAITOR_RULES = ("revealer", "left_of_revealer", "highest_trait", "lowest_trait",
                  "oldest", "youngest", "none")
 NEEDS_TRAIT = ("highest_trait", "lowest_trait")
 MONSTER_STARTS = ("revealer", "traitor")
+TRACK_WINNERS = ("heroes", "traitor")
+ORDERS = ("standard", "traitor_first")
 
 
 def _traitor(at: At, value: Any) -> TraitorRule | None:
@@ -36,7 +38,7 @@ def _traitor(at: At, value: Any) -> TraitorRule | None:
 
 
 def _monster(at: At, value: Any, ctx: Context) -> MonsterSpec | None:
-    f = Fields(at, value, ("id", "name", "count", "traits", "start"))
+    f = Fields(at, value, ("id", "name", "count", "traits", "start", "carries_items"))
     if not f.ok:
         return None
     monster_id = f.id()
@@ -54,10 +56,51 @@ def _monster(at: At, value: Any, ctx: Context) -> MonsterSpec | None:
     start = f.str("start")
     if start is not None:
         ctx.refs.add(f.at_key("start"), start, "rooms", "room", also=MONSTER_STARTS)
+    carries_items = f.bool("carries_items")
     f.close()
     if None in (monster_id, name, count, start):
         return None
-    return MonsterSpec(monster_id, name, count, traits, start)
+    return MonsterSpec(monster_id, name, count, traits, start, carries_items)
+
+
+def _track(at: At, value: Any) -> HauntTrack | None:
+    """R-HAUNT-9: a track only when the haunt says so, with an end and a winner."""
+    f = Fields(at, value, ("end", "winner"))
+    if not f.ok:
+        return None
+    end = f.int("end", minimum=1)
+    winner = f.enum("winner", TRACK_WINNERS, "winner")
+    f.close()
+    if None in (end, winner):
+        return None
+    return HauntTrack(end, winner)
+
+
+def _rules(at: At, value: Any, traitor: TraitorRule | None) -> HauntRules | None:
+    """R-AUTH-1: each key replaces one general rule. A rule that only
+    concerns the traitor is refused in a haunt that has none: it could
+    never apply, and the author plainly meant something else."""
+    f = Fields(at, value, ("allies_attack", "order", "monsters_can_win"))
+    if not f.ok:
+        return None
+    allies_attack = f.bool("allies_attack")
+    order = f.enum("order", ORDERS, "turn order", required=False, default="standard")
+    monsters_can_win, ok = None, order is not None
+    if f.has("monsters_can_win"):
+        monsters_can_win = f.bool("monsters_can_win", default=None)
+        ok = ok and monsters_can_win is not None
+    if traitor is not None and traitor.rule == "none":
+        if order == "traitor_first":
+            f.at_key("order").error("traitor_first, but this haunt has no traitor (R-HAUNT-8; "
+                                    "expected standard, or a traitor rule other than none)")
+            ok = False
+        if monsters_can_win is not None:
+            f.at_key("monsters_can_win").error(
+                "only matters once the traitor is dead, but this haunt has no traitor "
+                "(R-HAUNT-8; expected no monsters_can_win, or a traitor rule other than none)")
+            ok = False
+    f.close()
+    return HauntRules(allies_attack, order, monsters_can_win) if ok else None
 
 
 def _condition(f: Fields, key: str) -> str | None:
@@ -70,7 +113,7 @@ def _condition(f: Fields, key: str) -> str | None:
 
 def read_haunt(at: At, data: Any, ctx: Context) -> Haunt | None:
     f = Fields(at, data, ("id", "title", "art", "traitor", "monsters", "heroes_win",
-                          "traitor_wins", "heroes_text", "traitor_text"))
+                          "traitor_wins", "heroes_text", "traitor_text", "track", "rules"))
     if not f.ok:
         return None
     haunt_id = f.id()
@@ -101,14 +144,17 @@ def read_haunt(at: At, data: Any, ctx: Context) -> Haunt | None:
     traitor_wins = _condition(f, "traitor_wins")
     heroes_text = text_field(f, "heroes_text")
     traitor_text = text_field(f, "traitor_text")
+    track = _track(f.at_key("track"), f.data["track"]) if f.has("track") else None
+    rules = _rules(f.at_key("rules"), f.data["rules"], traitor) if f.has("rules") else HauntRules()
     f.close()
-    if None in (haunt_id, title, art, traitor, heroes_win, traitor_wins, heroes_text, traitor_text):
+    if None in (haunt_id, title, art, traitor, heroes_win, traitor_wins, heroes_text, traitor_text,
+                rules) or (f.has("track") and track is None):
         return None
     if len(monsters) != len(items):
         return None
     return Haunt(id=haunt_id, title=title, traitor=traitor, heroes_text=heroes_text,
                  traitor_text=traitor_text, monsters=monsters, heroes_win=heroes_win,
-                 traitor_wins=traitor_wins, art=art, where=where_of(at))
+                 traitor_wins=traitor_wins, art=art, track=track, rules=rules, where=where_of(at))
 
 
 def _id_list(f: Fields, key: str, kinds: str, what: str, ctx: Context) -> list[str]:

@@ -172,6 +172,27 @@ class MonsterSpec:
     count: int
     traits: dict[str, int]         # fixed values; a missing trait cannot be attacked
     start: str                     # "revealer" | "traitor" | a room id
+    carries_items: bool = False    # R-MONSTER-3: only a haunt lets monsters carry items
+
+
+@dataclass
+class HauntTrack:
+    """A turn track (R-HAUNT-9): advances as the traitor's turn begins (the
+    revealer's when there is no traitor); reaching `end` wins for `winner`."""
+    end: int
+    winner: str                    # heroes | traitor
+
+
+@dataclass
+class HauntRules:
+    """A haunt's own rules, each replacing only the general rule it names (R-AUTH-1).
+
+    The defaults are the general rules, so a haunt that says nothing plays
+    exactly as before.
+    """
+    allies_attack: bool = False            # R-FIGHT-2 sides lifted: anyone may attack anyone
+    order: str = "standard"                # standard (R-HAUNT-8) | traitor_first
+    monsters_can_win: bool | None = None   # R-HAUNT-8; None: decided by traitor_wins
 
 
 @dataclass
@@ -185,6 +206,8 @@ class Haunt:
     heroes_win: str                # traitor_dead | monsters_stunned_all | ...
     traitor_wins: str              # heroes_dead | ...
     art: str
+    track: HauntTrack | None = None
+    rules: HauntRules = field(default_factory=HauntRules)
     where: Where | None = None
 
 
