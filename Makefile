@@ -56,7 +56,7 @@ test: build ## build, then run every test (the real saves and sheets are checked
 pnp: setup ## print-and-play PDFs per locale
 	$(PY) -m pipeline pnp
 
-install-save: build ## copy the saves into the TTS saves folder (or $$TTS_SAVES)
+install-save: build ## copy the saves into the TTS saves folder (or the folder in TTS_SAVES)
 	$(PY) -m pipeline install-save
 
 workshop: setup ## build Workshop-ready saves: make workshop BASE_URL=https://…
