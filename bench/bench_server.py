@@ -49,7 +49,10 @@ def run_echo(host: str, port: int, max_body: int) -> None:
 
     sys.path.insert(0, str(ROOT))
     from server.tables import tune_collector
-    tune_collector()   # the rules server's garbage-collector setting, for a like-for-like comparison
+    from server.writer import tune_switch_interval
+    # The rules server's garbage-collector and thread-switch settings, for a like-for-like comparison.
+    tune_collector()
+    tune_switch_interval()
 
     async def echo(request: web.Request) -> web.Response:
         data = await request.json()

@@ -255,7 +255,9 @@ async def get_events(request: web.Request) -> web.Response:
     table, _ = await _table_call(request, with_body=False)
     after = as_int(request.query.get("after"), "after", minimum=0) or 0
     limit = as_int(request.query.get("limit"), "limit", minimum=1) or 100
-    entries = request.app[TABLES].store.entries(table.id, after=after, limit=min(limit, 500))
+    # Up to the table's version: a row committed but not yet answered (its
+    # fsync still running) is not shown before its answer.
+    entries = request.app[TABLES].store.entries(table.id, after=after, upto=table.version, limit=min(limit, 500))
     out = [{"version": e.version, "kind": e.kind, "action": e.action.get("action"),
             "player": e.action.get("player"), "events": e.answer.get("events", []),
             "effects": e.answer.get("effects", []), "messages": e.answer.get("messages", [])} for e in entries]
@@ -264,7 +266,7 @@ async def get_events(request: web.Request) -> web.Response:
 
 async def get_log(request: web.Request) -> web.Response:
     table, _ = await _table_call(request, with_body=False)
-    entries = request.app[TABLES].store.entries(table.id)
+    entries = request.app[TABLES].store.entries(table.id, upto=table.version)
     out = []
     for e in entries:
         events = [ev for ev in e.answer.get("events", []) if not (isinstance(ev, dict) and ev.get("to"))]
@@ -315,7 +317,7 @@ def create_app(settings: Settings, engines=None, rng_source=None) -> web.Applica
         app.router.add_route(method, path, handler)
 
     async def close(_app):
-        log.info("group commit: %d appends in %d batches", writer.appends, writer.batches)
+        log.info("group commit: %d appends in %d batches, %d fsyncs", writer.appends, writer.batches, writer.syncs)
         writer.close()
         store.close()
     app.on_cleanup.append(close)

@@ -2,20 +2,24 @@
 
 Each accepted action is one transaction that appends the log entry (with its
 random tape and the answer given) and bumps the table's version with a
-conditional UPDATE, so two writers can never both claim a version even across
-processes. Snapshots of the engine state bound how much must be replayed on
+conditional UPDATE (a trigger on the log), so two writers can never both
+claim a version even across processes. Snapshots of the engine state bound how much must be replayed on
 start; the log alone is enough to rebuild any table.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
+import logging
 import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from . import jsontext
+
+log = logging.getLogger("hauntkit.store")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -51,6 +55,12 @@ CREATE TABLE IF NOT EXISTS snapshots (
   state TEXT NOT NULL,
   PRIMARY KEY (table_id, version)
 ) WITHOUT ROWID;
+-- The version bump rides on the log row's INSERT, in the same statement:
+-- a table not at the version before the row's aborts it.
+CREATE TRIGGER IF NOT EXISTS actions_bump AFTER INSERT ON actions BEGIN
+  UPDATE tables SET version = NEW.version WHERE id = NEW.table_id AND version = NEW.version - 1;
+  SELECT RAISE(ABORT, 'version conflict') WHERE changes() = 0;
+END;
 CREATE TABLE IF NOT EXISTS blobs (
   hash TEXT PRIMARY KEY,
   json TEXT NOT NULL
@@ -67,6 +77,14 @@ MEMO_MIN = 1024   # only parts at least this long are worth remembering by ident
 # instead of SQLite's 4 KiB a row costs 5 KB of WAL instead of 15 KB
 # (microbenchmark, 64-row batches: COMMIT 15.4 -> 9.7 us a row).
 PAGE_SIZE = 1024
+
+# Rows per INSERT statement (10 parameters each; SQLite allows 32766).
+INSERT_CHUNK = 500
+
+
+@functools.cache
+def _insert_sql(rows: int) -> str:
+    return "INSERT INTO actions VALUES " + ",".join(["(?,?,?,?,?,?,?,?,?,?)"] * rows)
 
 
 class VersionConflict(Exception):
@@ -153,29 +171,64 @@ class Store:
     # -- the log ----------------------------------------------------------
     def append(self, table_id: str, entry: Entry, snapshot: dict | None = None) -> None:
         """Append `entry` as version `entry.version`, atomically with the
-        version bump (and the snapshot, if any)."""
-        with self._tx():
-            self._append(table_id, entry, snapshot)
+        version bump (and then the snapshot, if any); VersionConflict if the
+        table is not at the version before it."""
+        err = self.append_many([(table_id, entry, snapshot)])[0]
+        if err is not None:
+            raise err
 
-    def _append(self, table_id: str, entry: Entry, snapshot: dict | None) -> None:
-        """Leaves nothing behind when it raises VersionConflict, without a
-        savepoint (two statements fewer per action in a batch): a failed
-        INSERT writes nothing, and a failed version bump deletes the row
-        its INSERT just wrote."""
+    def append_many(self, items: list[tuple[str, Entry, dict | None]]) -> list[Exception | None]:
+        """Append several tables' entries: one INSERT statement, so one
+        transaction, and the only call into SQLite that touches the log (the
+        writer makes it with the GIL released: see server.writer). The
+        `actions_bump` trigger bumps each table's version in the same
+        statement and aborts it if a table was not at the version before.
+
+        A batch with a conflict (another process wrote, or a request_id is
+        reused) is rolled back whole and its items appended one by one, so
+        a conflicting item fails alone and leaves nothing behind. Any other
+        error fails every item. Snapshots, an optimisation, are written
+        after the log, in their own transaction."""
+        if not items:
+            return []
+        rows = [(table_id, e.version, e.request_id, e.kind, _dumps(e.action), _dumps(e.tape), e.restore_to,
+                 int(e.revealing), e.encoded_answer(), time.time()) for table_id, e, _ in items]
         try:
-            self.db.execute(
-                "INSERT INTO actions VALUES (?,?,?,?,?,?,?,?,?,?)",
-                (table_id, entry.version, entry.request_id, entry.kind, _dumps(entry.action),
-                 _dumps(entry.tape), entry.restore_to, int(entry.revealing), entry.encoded_answer(), time.time()))
+            for i in range(0, len(rows), INSERT_CHUNK):
+                if i == 0 and len(rows) > INSERT_CHUNK:
+                    self.db.execute("BEGIN IMMEDIATE")
+                chunk = rows[i:i + INSERT_CHUNK]
+                self.db.execute(_insert_sql(len(chunk)), [v for row in chunk for v in row])
+            if self.db.in_transaction:
+                self.db.execute("COMMIT")
+            results: list[Exception | None] = [None] * len(rows)
+        except sqlite3.IntegrityError:
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
+            results = [self._append_alone(row) for row in rows]
+        except BaseException:
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
+            raise
+        snapshots = [(table_id, e.version, snap) for (table_id, e, snap), err in zip(items, results)
+                     if err is None and snap is not None]
+        if snapshots:
+            try:
+                with self._tx():
+                    for table_id, version, snap in snapshots:
+                        self._snapshot(table_id, version, snap)
+            except sqlite3.Error:
+                # The log is written; a table without this snapshot replays a little more on start.
+                self._memo.clear()    # it may name blobs that were rolled back
+                log.exception("snapshots at %s not written", [(t, v) for t, v, _ in snapshots])
+        return results
+
+    def _append_alone(self, row: tuple) -> Exception | None:
+        try:
+            self.db.execute(_insert_sql(1), row)
         except sqlite3.IntegrityError:     # the version or the request_id is taken
-            raise VersionConflict(table_id) from None
-        cur = self.db.execute("UPDATE tables SET version=? WHERE id=? AND version=?",
-                              (entry.version, table_id, entry.version - 1))
-        if cur.rowcount != 1:
-            self.db.execute("DELETE FROM actions WHERE table_id=? AND version=?", (table_id, entry.version))
-            raise VersionConflict(table_id)
-        if snapshot is not None:
-            self._snapshot(table_id, entry.version, snapshot)
+            return VersionConflict(row[0])
+        return None
 
     def _snapshot(self, table_id: str, version: int, state: dict) -> None:
         parts = {}
@@ -192,44 +245,6 @@ class Store:
             parts[key] = digest
         self.db.execute("INSERT OR REPLACE INTO snapshots VALUES (?,?,?)",
                         (table_id, version, _dumps({PARTS: parts})))
-
-    def append_many(self, items: list[tuple[str, Entry, dict | None]]) -> list[Exception | None]:
-        """Append several tables' entries in one transaction (one fsync).
-
-        A conflicting item fails alone and leaves nothing behind (see
-        `_append`); any other error, or a failed commit, fails every item."""
-        results = self.write_many(items)
-        self.commit()
-        return results
-
-    def write_many(self, items: list[tuple[str, Entry, dict | None]]) -> list[Exception | None]:
-        """The first half of `append_many`: the batch written into an open
-        transaction, nothing durable yet; `commit` finishes it (the server
-        runs that half, the fsync, in its writer thread). On an error the
-        transaction is rolled back and the error raised."""
-        results: list[Exception | None] = []
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
-            for table_id, entry, snapshot in items:
-                try:
-                    self._append(table_id, entry, snapshot)
-                except VersionConflict as exc:
-                    results.append(exc)
-                else:
-                    results.append(None)
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
-        return results
-
-    def commit(self) -> None:
-        """Commit what `write_many` wrote, or roll it back and raise."""
-        try:
-            self.db.execute("COMMIT")
-        except BaseException:
-            if self.db.in_transaction:
-                self.db.execute("ROLLBACK")
-            raise
 
     def entries(self, table_id: str, after: int = 0, upto: int | None = None, limit: int | None = None) -> list[Entry]:
         sql = ("SELECT version, request_id, kind, action, tape, restore_to, revealing, answer "

@@ -135,16 +135,18 @@ def test_append_many_fails_only_the_conflicting_item(tmp_path):
     assert [e.version for e in store.entries("b")] == [1]
 
 
-async def test_full_sync_commits_in_the_writer_thread_and_restarts(make_client, settings):
+async def test_full_sync_answers_after_the_wal_fsync_and_restarts(make_client, settings):
     from server.app import TABLES
     settings.sqlite_sync = "FULL"
     client = await make_client(settings)
-    assert client.app[TABLES].writer.threaded
+    writer = client.app[TABLES].writer
+    assert writer.durable
     tables = [await new_table(client) for _ in range(4)]
     answers = await asyncio.gather(*[client.post(f"/v1/tables/{tid}/actions", headers=h,
                                                  json={"action": "add", "player": "Blue", "args": {"n": 2}})
                                      for tid, h in tables for _ in range(3)])
     assert {r.status for r in answers} == {200}
+    assert 1 <= writer.syncs <= writer.batches + len(tables)   # a new table waits for an fsync too
     await client.close()
     client2 = await make_client(settings)
     for tid, h in tables:
@@ -206,24 +208,19 @@ def test_append_many_request_id_conflict_leaves_nothing(tmp_path):
     assert [(e.version, e.request_id) for e in store.entries("a")] == [(1, "r1"), (2, "r2")]
 
 
-async def test_full_sync_failed_commit_changes_nothing(make_client, settings, monkeypatch):
-    """With FULL, rows are written on the loop and committed in the writer
-    thread; a commit that fails answers 500, and the table, its log and the
-    next action are as if the request never came."""
+async def test_full_sync_failed_write_changes_nothing(make_client, settings):
+    """With FULL a batch whose statement fails answers 500 (no fsync is
+    waited for), and the table, its log and the next action are as if the
+    request never came."""
     from server.app import TABLES
     settings.sqlite_sync = "FULL"
     client = await make_client(settings)
     tid, h = await new_table(client)
-    store = client.app[TABLES].writer.store
-    real_commit = store.commit
-
-    def failing_commit():
-        store.db.execute("ROLLBACK")
-        raise sqlite3.OperationalError("disk I/O error")
-    monkeypatch.setattr(store, "commit", failing_commit)
+    db = client.app[TABLES].writer.store.db
+    db.execute("PRAGMA query_only=1")      # every write on the writer's connection now fails
     r = await client.post(f"/v1/tables/{tid}/actions", headers=h, json={"action": "add", "player": "Red"})
     assert r.status == 500 and (await r.json())["error"]["code"] == "INTERNAL"
-    monkeypatch.setattr(store, "commit", real_commit)
+    db.execute("PRAGMA query_only=0")
     state = await (await client.get(f"/v1/tables/{tid}/state", headers=h)).json()
     assert state["version"] == 2 and state["view"]["count"] == 0
     assert [e.version for e in client.app[TABLES].store.entries(tid)] == [1, 2]
@@ -265,3 +262,37 @@ async def test_collector_tuning_spares_requests_in_flight_young_collections(clie
         gc.callbacks.remove(count)
         gc.set_threshold(*before)
     assert default >= 10 and tuned * 4 <= default, (default, tuned)
+
+
+async def test_full_sync_events_and_log_show_an_action_only_once_it_is_answered(make_client, settings):
+    """With FULL a committed row waits for its fsync before it is answered;
+    /events and /log must not show it earlier (a power cut could still
+    take it back)."""
+    import threading
+
+    from server.app import TABLES
+    settings.sqlite_sync = "FULL"
+    client = await make_client(settings)
+    tid, h = await new_table(client)
+    writer = client.app[TABLES].writer
+    gate, started = threading.Event(), threading.Event()
+
+    def slow_fsync(fd):
+        started.set()
+        gate.wait(10)
+    writer._fsync = slow_fsync
+    try:
+        pending = asyncio.ensure_future(client.post(f"/v1/tables/{tid}/actions", headers=h,
+                                                    json={"action": "add", "player": "Red"}))
+        assert await asyncio.to_thread(started.wait, 10)
+        events = await (await client.get(f"/v1/tables/{tid}/events?after=0", headers=h)).json()
+        log = await (await client.get(f"/v1/tables/{tid}/log", headers=h)).json()
+        assert [e["version"] for e in events["entries"]] == [1, 2] and events["version"] == 2
+        assert [e["version"] for e in log["entries"]] == [1, 2]
+        assert not pending.done()
+    finally:
+        gate.set()
+    r = await pending
+    assert r.status == 200 and (await r.json())["version"] == 3
+    events = await (await client.get(f"/v1/tables/{tid}/events?after=0", headers=h)).json()
+    assert [e["version"] for e in events["entries"]] == [1, 2, 3]
