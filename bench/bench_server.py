@@ -17,7 +17,7 @@ The rate limit is lifted for the run (one client sends everything); the
 action log stays on at INFO, written to a file, as in production.
 
 Besides req/s and latency it prints each server's CPU per request (all
-threads) and its main thread's (the event loop's) CPU per request and how
+threads and child processes) and its main thread's (the event loop's) CPU per request and how
 busy that thread was: a single-process asyncio server tops out when its loop
 is busy all the time. The load average before and after is printed too; on
 a shared machine, figures are only comparable from runs that started idle.
@@ -49,10 +49,7 @@ def run_echo(host: str, port: int, max_body: int) -> None:
 
     sys.path.insert(0, str(ROOT))
     from server.tables import tune_collector
-    from server.writer import tune_switch_interval
-    # The rules server's garbage-collector and thread-switch settings, for a like-for-like comparison.
-    tune_collector()
-    tune_switch_interval()
+    tune_collector()   # the rules server's garbage-collector setting, for a like-for-like comparison
 
     async def echo(request: web.Request) -> web.Response:
         data = await request.json()
@@ -173,12 +170,29 @@ class Echo:
         return st
 
 
+def _stat_fields(path: str) -> list[str]:
+    return Path(path).read_text().rsplit(")", 1)[1].split()
+
+
 def cpu_seconds(pid: int, thread: bool = False) -> float:
-    """User + system CPU time a process (all threads), or with `thread` its
-    main thread (the event loop), has used (Linux /proc)."""
-    path = f"/proc/{pid}/task/{pid}/stat" if thread else f"/proc/{pid}/stat"
-    fields = Path(path).read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """User + system CPU time of a process, all its threads and its child
+    processes (the rules server's log writer), or with `thread` only its
+    main thread (the event loop), from Linux's /proc."""
+    tick = os.sysconf("SC_CLK_TCK")
+    if thread:
+        fields = _stat_fields(f"/proc/{pid}/task/{pid}/stat")
+        return (int(fields[11]) + int(fields[12])) / tick
+    total = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = _stat_fields(f"/proc/{entry.name}/stat")
+        except OSError:
+            continue
+        if entry.name == str(pid) or fields[1] == str(pid):
+            total += int(fields[11]) + int(fields[12])
+    return total / tick
 
 
 async def load(host: str, port: int, make, connections: int, seconds: float, warmup: float,

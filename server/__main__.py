@@ -10,7 +10,6 @@ from . import actionlog
 from .app import create_app
 from .settings import parse
 from .tables import tune_collector
-from .writer import tune_switch_interval
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -21,7 +20,6 @@ def main(argv: list[str] | None = None) -> int:
     sys.stderr.flush()
     actionlog.write_to(sys.stderr.fileno())
     tune_collector()
-    tune_switch_interval()
     app = create_app(settings)
     print(f"hauntkit rules server on http://{settings.host}:{settings.port} "
           f"(db {settings.db_path}, content {settings.content_dir}, assets {settings.asset_dir})", flush=True)

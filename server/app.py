@@ -316,9 +316,12 @@ def create_app(settings: Settings, engines=None, rng_source=None) -> web.Applica
     for method, path, handler in ROUTES:
         app.router.add_route(method, path, handler)
 
+    async def start(_app):
+        await writer.start()
+
     async def close(_app):
-        log.info("group commit: %d appends in %d batches, %d fsyncs", writer.appends, writer.batches, writer.syncs)
-        writer.close()
+        await writer.close()     # it logs its group-commit counts
         store.close()
+    app.on_startup.append(start)
     app.on_cleanup.append(close)
     return app

@@ -43,9 +43,9 @@ class Settings:
     rate_burst: int = 40
     # A state snapshot every this many actions bounds the replay on start.
     snapshot_every: int = 50
-    # SQLite `synchronous`. FULL: every commit waits for the disk (commits
-    # arriving together share one fsync), so an accepted action survives a
-    # power cut. NORMAL (WAL): it survives a crash of the server but a power
+    # FULL: an action is answered only once the disk has it (actions
+    # arriving together share one fsync of the WAL), so an accepted action
+    # survives a power cut. NORMAL (WAL): it survives a crash of the server but a power
     # cut may lose the last moments (the log stays consistent); for disks
     # where an fsync is slow.
     sqlite_sync: str = "FULL"

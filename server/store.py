@@ -125,6 +125,48 @@ class Entry:
 _dumps = jsontext.dumps
 
 
+def log_row(table_id: str, entry: Entry) -> tuple:
+    """The `actions` row of an entry, in column order."""
+    return (table_id, entry.version, entry.request_id, entry.kind, _dumps(entry.action), _dumps(entry.tape),
+            entry.restore_to, int(entry.revealing), entry.encoded_answer(), time.time())
+
+
+def table_values(row: TableRow) -> tuple:
+    """The `tables` row, in column order."""
+    return (row.id, row.ruleset, row.locale, _dumps(row.seats), _dumps(row.options), row.token_hash,
+            row.content_hash, _dumps(row.setup_tape), row.version, time.time())
+
+
+class SnapshotEncoder:
+    """A state as a snapshot: each top-level part's JSON stored once by its
+    hash. Remembers, per (table, part), the object last encoded: an engine
+    never mutates a state it was given, so the same object still has the
+    same JSON and is neither encoded nor sent again."""
+
+    def __init__(self):
+        self._memo: dict[tuple[str, str], tuple[object, str]] = {}
+
+    def encode(self, table_id: str, state: dict) -> tuple[dict[str, str], list[tuple[str, str]]]:
+        """(part -> hash, [(hash, JSON)] of the parts not sent before)."""
+        parts, blobs = {}, []
+        for key, value in state.items():
+            memo = self._memo.get((table_id, key))
+            if memo is not None and memo[0] is value:
+                parts[key] = memo[1]
+                continue
+            text = _dumps(value)
+            digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+            blobs.append((digest, text))
+            if len(text) >= MEMO_MIN:
+                self._memo[(table_id, key)] = (value, digest)
+            parts[key] = digest
+        return parts, blobs
+
+    def forget(self) -> None:
+        """After a snapshot was not written: send every part again."""
+        self._memo.clear()
+
+
 class Store:
     def __init__(self, path: Path | str, synchronous: str = "FULL"):
         self.path = Path(path)
@@ -137,10 +179,7 @@ class Store:
         self.db.execute(f"PRAGMA synchronous={'FULL' if synchronous.upper() == 'FULL' else 'NORMAL'}")
         self.db.execute("PRAGMA busy_timeout=5000")
         self.db.executescript(SCHEMA)
-        # (table, key) -> (the object last snapshotted, its blob hash). An
-        # engine never mutates a state it was given, so the same object
-        # still has the same JSON and needs no encoding.
-        self._memo: dict[tuple[str, str], tuple[object, str]] = {}
+        self.snapshots = SnapshotEncoder()
 
     def close(self) -> None:
         self.db.close()
@@ -150,12 +189,15 @@ class Store:
 
     # -- tables -----------------------------------------------------------
     def create_table(self, row: TableRow, state: dict) -> None:
+        self.create_encoded(table_values(row), *self.snapshots.encode(row.id, state))
+
+    def create_encoded(self, values: tuple, parts: dict, blobs: list) -> None:
+        """The table's row and its snapshot 0, from `table_values` and
+        `SnapshotEncoder.encode` (the writer process gets them encoded)."""
         with self._tx():
-            self.db.execute(
-                "INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?)",
-                (row.id, row.ruleset, row.locale, _dumps(row.seats), _dumps(row.options), row.token_hash,
-                 row.content_hash, _dumps(row.setup_tape), row.version, time.time()))
-            self._snapshot(row.id, 0, state)
+            self.db.execute("INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?)", values)
+            if not self._write_snapshot(values[0], 0, parts, blobs):
+                raise RuntimeError(f"table {values[0]}: snapshot 0 names blobs never written")
 
     def table(self, table_id: str) -> TableRow | None:
         r = self.db.execute(
@@ -178,21 +220,31 @@ class Store:
             raise err
 
     def append_many(self, items: list[tuple[str, Entry, dict | None]]) -> list[Exception | None]:
-        """Append several tables' entries: one INSERT statement, so one
-        transaction, and the only call into SQLite that touches the log (the
-        writer makes it with the GIL released: see server.writer). The
-        `actions_bump` trigger bumps each table's version in the same
-        statement and aborts it if a table was not at the version before.
+        """`append_rows` for entries and states as the tables hold them."""
+        rows = [log_row(table_id, entry) for table_id, entry, _ in items]
+        snaps = [None if state is None else self.snapshots.encode(table_id, state) for table_id, _, state in items]
+        results, skipped = self.append_rows(rows, snaps)
+        if skipped:
+            self.snapshots.forget()
+        return results
+
+    def append_rows(self, rows: list[tuple], snapshots: list[tuple[dict, list] | None]) -> tuple[list, bool]:
+        """Append several tables' log rows (`log_row`): one INSERT statement,
+        so one transaction and one call into SQLite (the writer process
+        makes no other per batch). The `actions_bump` trigger bumps each
+        table's version in the same statement and aborts it if a table was
+        not at the version before.
 
         A batch with a conflict (another process wrote, or a request_id is
-        reused) is rolled back whole and its items appended one by one, so
-        a conflicting item fails alone and leaves nothing behind. Any other
-        error fails every item. Snapshots, an optimisation, are written
-        after the log, in their own transaction."""
-        if not items:
-            return []
-        rows = [(table_id, e.version, e.request_id, e.kind, _dumps(e.action), _dumps(e.tape), e.restore_to,
-                 int(e.revealing), e.encoded_answer(), time.time()) for table_id, e, _ in items]
+        reused) is rolled back whole and its rows appended one by one, so a
+        conflicting row fails alone (VersionConflict) and leaves nothing
+        behind. Any other error is raised: nothing of the batch was written.
+        Snapshots (`SnapshotEncoder.encode`, or None), an optimisation, are
+        written after the log in their own transaction; the second value
+        says one was skipped, after which the encoder must forget what it
+        sent."""
+        if not rows:
+            return [], False
         try:
             for i in range(0, len(rows), INSERT_CHUNK):
                 if i == 0 and len(rows) > INSERT_CHUNK:
@@ -210,18 +262,19 @@ class Store:
             if self.db.in_transaction:
                 self.db.execute("ROLLBACK")
             raise
-        snapshots = [(table_id, e.version, snap) for (table_id, e, snap), err in zip(items, results)
-                     if err is None and snap is not None]
-        if snapshots:
+        todo = [(row[0], row[1], snap) for row, snap, err in zip(rows, snapshots, results)
+                if err is None and snap is not None]
+        skipped = False
+        if todo:
             try:
                 with self._tx():
-                    for table_id, version, snap in snapshots:
-                        self._snapshot(table_id, version, snap)
+                    for table_id, version, (parts, blobs) in todo:
+                        skipped |= not self._write_snapshot(table_id, version, parts, blobs)
             except sqlite3.Error:
                 # The log is written; a table without this snapshot replays a little more on start.
-                self._memo.clear()    # it may name blobs that were rolled back
-                log.exception("snapshots at %s not written", [(t, v) for t, v, _ in snapshots])
-        return results
+                log.exception("snapshots at %s not written", [(t, v) for t, v, _ in todo])
+                skipped = True
+        return results, skipped
 
     def _append_alone(self, row: tuple) -> Exception | None:
         try:
@@ -230,21 +283,20 @@ class Store:
             return VersionConflict(row[0])
         return None
 
-    def _snapshot(self, table_id: str, version: int, state: dict) -> None:
-        parts = {}
-        for key, value in state.items():
-            memo = self._memo.get((table_id, key))
-            if memo is not None and memo[0] is value:
-                parts[key] = memo[1]
-                continue
-            text = _dumps(value)
-            digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
-            self.db.execute("INSERT OR IGNORE INTO blobs VALUES (?,?)", (digest, text))
-            if len(text) >= MEMO_MIN:
-                self._memo[(table_id, key)] = (value, digest)
-            parts[key] = digest
-        self.db.execute("INSERT OR REPLACE INTO snapshots VALUES (?,?,?)",
-                        (table_id, version, _dumps({PARTS: parts})))
+    def _write_snapshot(self, table_id: str, version: int, parts: dict[str, str], blobs: list[tuple[str, str]]) -> bool:
+        """Write it unless it names a blob that is not stored (one sent
+        earlier whose transaction failed); False when skipped."""
+        self.db.executemany("INSERT OR IGNORE INTO blobs VALUES (?,?)", blobs)
+        wanted = sorted(set(parts.values()))
+        if wanted:
+            have = self.db.execute(f"SELECT count(*) FROM blobs WHERE hash IN ({','.join('?' * len(wanted))})",
+                                   wanted).fetchone()[0]
+            if have != len(wanted):
+                log.warning("table %s: snapshot at %d skipped (%d of its parts missing)",
+                            table_id, version, len(wanted) - have)
+                return False
+        self.db.execute("INSERT OR REPLACE INTO snapshots VALUES (?,?,?)", (table_id, version, _dumps({PARTS: parts})))
+        return True
 
     def entries(self, table_id: str, after: int = 0, upto: int | None = None, limit: int | None = None) -> list[Entry]:
         sql = ("SELECT version, request_id, kind, action, tape, restore_to, revealing, answer "

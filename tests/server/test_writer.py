@@ -1,6 +1,7 @@
-"""The group writer: batches written by its thread, the WAL checkpoint in
-another (never inside a commit), and with synchronous=FULL an append settled
-only after an fsync of the WAL that started after its commit."""
+"""The log writer (server.writerproc.LogWriter, run here in-process, and the
+real process behind server.writer.GroupWriter): one statement per batch, the
+WAL checkpoint in a thread (never inside a commit), and with FULL a row
+reported only after an fsync of the WAL that started after its commit."""
 from __future__ import annotations
 
 import asyncio
@@ -10,9 +11,10 @@ import threading
 
 import pytest
 
-from server import writer as writer_mod
-from server.store import Entry, TableRow, VersionConflict
+from server import writerproc
+from server.store import Entry, SnapshotEncoder, TableRow, log_row, table_values
 from server.writer import GroupWriter, WriterFailed
+from server.writerproc import LogWriter, frame, unframe
 
 
 def _checkpointed_actions(path) -> int:
@@ -37,12 +39,33 @@ def _entry(v: int) -> Entry:
     return Entry(v, None, "action", {"action": "add"}, [], None, False, {"ok": True, "version": v})
 
 
-def _appends(writer: GroupWriter, first: int, count: int) -> list[asyncio.Future]:
-    return [writer.append("t", _entry(v), None) for v in range(first, first + count)]
+def _append(seq: int, v: int, table: str = "t", snapshot=None) -> tuple:
+    return (seq, "append", (log_row(table, _entry(v)), snapshot))
 
 
-def _new_table(writer: GroupWriter) -> None:
-    writer.store.create_table(TableRow("t", "counter", "en", ["Red"], {}, "h", None, [], 0), {"n": 0})
+def _create(seq: int, table: str = "t") -> tuple:
+    row = TableRow(table, "counter", "en", ["Red"], {}, "h", None, [], 0)
+    return (seq, "create", (table_values(row), *SnapshotEncoder().encode(table, {"n": 0})))
+
+
+class Replies:
+    """What the writer sent, from whichever thread."""
+
+    def __init__(self):
+        self.items: list[tuple] = []
+        self.forgets = 0
+        self._cond = threading.Condition()
+
+    def __call__(self, stats, forget, replies):
+        with self._cond:
+            self.items += replies
+            self.forgets += forget
+            self._cond.notify_all()
+
+    def wait(self, n: int, timeout: float = 10) -> dict[int, str]:
+        with self._cond:
+            assert self._cond.wait_for(lambda: len(self.items) >= n, timeout), self.items
+            return {seq: code for seq, code, _ in self.items}
 
 
 class GatedFsync:
@@ -61,96 +84,161 @@ class GatedFsync:
         os.fsync(fd)
 
 
+@pytest.fixture
+def make_writer(tmp_path):
+    made = []
+
+    def make(sync: str, fsync=os.fsync) -> tuple[LogWriter, Replies, str]:
+        replies = Replies()
+        path = str(tmp_path / f"w{len(made)}.sqlite3")
+        writer = LogWriter(path, sync == "FULL", replies, fsync=fsync)
+        made.append(writer)
+        return writer, replies, path
+    yield make
+    for w in made:
+        w.close()
+
+
 @pytest.mark.parametrize("sync", ["NORMAL", "FULL"])
-async def test_checkpoints_run_in_a_thread_not_on_commit(tmp_path, monkeypatch, sync):
-    monkeypatch.setattr(writer_mod, "CHECKPOINT_EVERY", 20)
-    path = tmp_path / "w.sqlite3"
-    writer = GroupWriter(path, sync)
-    try:
-        assert writer.durable == (sync == "FULL")
-        assert writer.store.db.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
-        _new_table(writer)
-        writer.store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")   # the schema and the table into the file
-        await asyncio.gather(*_appends(writer, 1, 19))
-        assert writer.checkpoints == 0 and _checkpointed_actions(path) == 0
-        await asyncio.gather(*_appends(writer, 20, 1))    # the 20th append starts one, nobody waits for it
-        writer._checkpointing.result(timeout=10)
-        assert writer.checkpoints == 1 and _checkpointed_actions(path) == 20
-        assert writer.store.table("t").version == 20
-    finally:
-        writer.close()
+def test_checkpoints_run_in_a_thread_not_on_commit(make_writer, monkeypatch, sync):
+    monkeypatch.setattr(writerproc, "CHECKPOINT_EVERY", 20)
+    writer, replies, path = make_writer(sync)
+    assert writer.store.db.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
+    writer.handle([_create(1)])
+    replies.wait(1)
+    writer.store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")   # the schema and the table into the file
+    writer.handle([_append(1 + v, v) for v in range(1, 20)])
+    replies.wait(20)
+    assert writer.checkpoints == 0 and _checkpointed_actions(path) == 0
+    writer.handle([_append(21, 20)])        # the 20th row starts one, nobody waits for it
+    replies.wait(21)
+    writer._checkpointing.result(timeout=10)
+    assert writer.checkpoints == 1 and _checkpointed_actions(path) == 20
+    assert writer.store.table("t").version == 20
 
 
-async def test_full_sync_settles_an_append_only_after_a_wal_fsync_begun_after_its_commit(tmp_path):
-    path = tmp_path / "d.sqlite3"
+def test_a_batch_is_one_statement_and_bumps_every_version(make_writer):
+    writer, replies, path = make_writer("NORMAL")
+    writer.handle([_create(1, "a"), _create(2, "b")])
+    replies.wait(2)
+    writer.handle([_append(3, 1, "a"), _append(4, 1, "b"), _append(5, 2, "b")])
+    assert replies.wait(5) == {1: "ok", 2: "ok", 3: "ok", 4: "ok", 5: "ok"}
+    assert writer.batches == 1 and writer.appends == 3
+    assert writer.store.table("a").version == 1 and writer.store.table("b").version == 2
+
+
+def test_full_sync_reports_a_row_only_after_a_wal_fsync_begun_after_its_commit(make_writer):
     fsync = GatedFsync()
-    writer = GroupWriter(path, "FULL", fsync=fsync)
-    try:
-        _new_table(writer)
-        first = _appends(writer, 1, 1)
-        await asyncio.to_thread(fsync.started.acquire)        # committed, its fsync running
-        assert _committed(path) == 1 and not first[0].done()
-        later = _appends(writer, 2, 3)                         # committed while that fsync runs
-        for _ in range(200):
-            if _committed(path) == 4:
-                break
-            await asyncio.sleep(0.01)
-        await asyncio.sleep(0.05)
-        assert _committed(path) == 4
-        assert not any(f.done() for f in first + later)
-        fsync.gate.set()
-        await asyncio.wait_for(asyncio.gather(*first, *later), 10)
-        # One fsync for the first commit, one for the three made during it, both of the WAL.
-        assert writer.syncs == 2 and len(fsync.calls) == 2
-        assert set(fsync.calls) == {os.stat(f"{path}-wal").st_ino}
-    finally:
-        fsync.gate.set()
-        writer.close()
+    writer, replies, path = make_writer("FULL", fsync)
+    writer.handle([_create(1)])
+    fsync.started.acquire(timeout=10)
+    fsync.gate.set()
+    replies.wait(1)
+    fsync.gate.clear()
+    writer.handle([_append(2, 1)])
+    assert fsync.started.acquire(timeout=10)         # committed, its fsync running
+    assert _committed(path) == 1 and len(replies.items) == 1
+    writer.handle([_append(3, 2), _append(4, 3)])   # committed while that fsync runs
+    assert _committed(path) == 3 and len(replies.items) == 1
+    fsync.gate.set()
+    assert replies.wait(4) == {1: "ok", 2: "ok", 3: "ok", 4: "ok"}
+    # The table's, then one for the first row, one for the two rows committed during it; all of the WAL.
+    assert writer.syncs == 3 and len(fsync.calls) == 3
+    assert set(fsync.calls) == {os.stat(f"{path}-wal").st_ino}
 
 
-async def test_normal_sync_settles_at_commit_without_fsync(tmp_path):
+def test_normal_sync_reports_at_commit_without_fsync(make_writer):
     calls = []
-    writer = GroupWriter(tmp_path / "n.sqlite3", "NORMAL", fsync=calls.append)
-    try:
-        _new_table(writer)
-        await asyncio.wait_for(asyncio.gather(*_appends(writer, 1, 5)), 10)
-        assert calls == [] and writer.syncs == 0 and writer.store.table("t").version == 5
-    finally:
-        writer.close()
+    writer, replies, _ = make_writer("NORMAL", calls.append)
+    writer.handle([_create(1)] + [_append(1 + v, v) for v in range(1, 6)])
+    assert set(replies.wait(6).values()) == {"ok"}
+    assert calls == [] and writer.syncs == 0 and writer.store.table("t").version == 5
 
 
-async def test_full_sync_a_conflict_fails_at_once_and_waits_for_no_fsync(tmp_path):
+def test_full_sync_a_conflict_is_reported_at_once_without_waiting_for_fsync(make_writer):
     fsync = GatedFsync()
-    writer = GroupWriter(tmp_path / "c.sqlite3", "FULL", fsync=fsync)
-    try:
-        _new_table(writer)
-        ok, clash = writer.append("t", _entry(1), None), writer.append("t", _entry(1), None)
-        with pytest.raises(VersionConflict):
-            await asyncio.wait_for(clash, 5)
-        assert not ok.done()
-        fsync.gate.set()
-        await asyncio.wait_for(ok, 10)
-    finally:
-        fsync.gate.set()
-        writer.close()
+    writer, replies, _ = make_writer("FULL", fsync)
+    writer.handle([_create(1)])
+    fsync.gate.set()
+    replies.wait(1)
+    fsync.gate.clear()
+    writer.handle([_append(2, 1), _append(3, 1)])    # the second claims version 1 again
+    assert replies.wait(2) == {1: "ok", 3: "conflict"}
+    fsync.gate.set()
+    assert replies.wait(3) == {1: "ok", 2: "ok", 3: "conflict"}
+    assert writer.store.table("t").version == 1
 
 
-async def test_a_failed_fsync_stops_the_writer(tmp_path):
+def test_a_failed_fsync_stops_the_writer(make_writer):
     """After a failed fsync nobody knows what the disk holds: the waiting
-    appends fail, and so does every later one, without writing."""
-    path = tmp_path / "f.sqlite3"
-
+    rows fail, and so does every later request, without writing."""
     def broken(fd):
         raise OSError(5, "Input/output error")
-    writer = GroupWriter(path, "FULL", fsync=broken)
+    writer, replies, path = make_writer("FULL", broken)
+    writer.handle([_create(1)])
+    assert replies.wait(1) == {1: "failed"}
+    writer.handle([_create(2, "u"), _append(3, 1)])
+    assert replies.wait(3) == {1: "failed", 2: "failed", 3: "failed"}
+    assert writer.store.table("u") is None and _committed(path) == 0
+
+
+def test_a_snapshot_naming_a_missing_blob_is_skipped_and_the_encoder_told(make_writer):
+    writer, replies, _ = make_writer("NORMAL")
+    enc = SnapshotEncoder()
+    writer.handle([_create(1)])
+    big = {"rules": list(range(1000)), "n": 1}
+    parts, blobs = enc.encode("t", big)
+    lost = [(d, t) for d, t in blobs if len(t) > 100]       # as if its transaction had failed
+    writer.handle([_append(2, 1, snapshot=(parts, [b for b in blobs if b not in lost]))])
+    assert replies.wait(2) == {1: "ok", 2: "ok"} and replies.forgets == 1
+    assert [v for (v,) in writer.store.db.execute("SELECT version FROM snapshots")] == [0]
+    enc.forget()
+    writer.handle([_append(3, 2, snapshot=enc.encode("t", big))])
+    replies.wait(3)
+    assert writer.store.snapshot("t", 2) == (2, big)
+
+
+def test_frames_survive_being_read_in_pieces():
+    data = frame([1, "二", {"x": 3}]) + frame(("end",))
+    buf = bytearray()
+    got = []
+    for i in range(0, len(data), 7):
+        buf += data[i:i + 7]
+        got += unframe(buf)
+    assert got == [[1, "二", {"x": 3}], ("end",)] and not buf
+
+
+async def test_the_writer_process_appends_and_restarts(tmp_path):
+    path = tmp_path / "p.sqlite3"
+    writer = GroupWriter(path, "FULL")
+    await writer.start()
     try:
-        _new_table(writer)
-        with pytest.raises(WriterFailed):
-            await asyncio.wait_for(asyncio.gather(*_appends(writer, 1, 2)), 10)
-        with pytest.raises(WriterFailed):
-            await asyncio.wait_for(writer.append("t", _entry(3), None), 10)
-        with pytest.raises(WriterFailed):
-            await writer.create_table(TableRow("u", "counter", "en", ["Red"], {}, "h", None, [], 0), {"n": 0})
-        assert _committed(path) == 2 and writer.store.table("u") is None
+        await writer.create_table(TableRow("t", "counter", "en", ["Red"], {}, "h", None, [], 0), {"n": 0})
+        await asyncio.gather(*[writer.append("t", _entry(v), {"n": v} if v == 3 else None) for v in range(1, 6)])
+        assert writer.appends == 5 and 1 <= writer.syncs <= writer.batches + 1
     finally:
-        writer.close()
+        await writer.close()
+    db = sqlite3.connect(path)
+    assert db.execute("SELECT version FROM tables").fetchone()[0] == 5
+    assert [v for (v,) in db.execute("SELECT version FROM snapshots ORDER BY version")] == [0, 3]
+
+
+async def test_a_dead_writer_process_fails_every_append(tmp_path):
+    writer = GroupWriter(tmp_path / "k.sqlite3", "FULL")
+    await writer.start()
+    try:
+        await writer.create_table(TableRow("t", "counter", "en", ["Red"], {}, "h", None, [], 0), {"n": 0})
+        writer.proc.kill()
+        with pytest.raises(WriterFailed):
+            await asyncio.wait_for(writer.append("t", _entry(1), None), 10)
+        with pytest.raises(WriterFailed):
+            await writer.append("t", _entry(1), None)
+    finally:
+        await writer.close()
+
+
+async def test_a_writer_that_cannot_open_its_database_fails_to_start(tmp_path):
+    (tmp_path / "dir.sqlite3").mkdir()
+    writer = GroupWriter(tmp_path / "dir.sqlite3", "NORMAL")
+    with pytest.raises(RuntimeError, match="did not start"):
+        await writer.start()
