@@ -29,6 +29,20 @@ def test_apply_never_changes_its_input_and_refusals_carry_three_locales():
     refused(s, "Red", "sit", "NOT-LOBBY")
 
 
+def test_a_move_reads_the_step_graph_without_copying_it_and_a_discovery_copies_it():
+    """The copy-on-touch draft shares what an action only reads; a part an
+    action changes is copied first, so the input state stays as it was."""
+    s = table()
+    s2, _ = act(s, "Red", "move", to="foyer")
+    assert s2["adj"] is s["adj"] and s2["players"] is not s["players"]
+    adj_before = json.dumps(s2["adj"], sort_keys=True)
+    only_tiles(s2, "library")
+    s3, _ = act(s2, "Red", "discover", side="E")
+    s3, _ = act(s3, "Red", "place_tile", rotation=0)
+    assert "library" in s3["adj"] and s3["adj"] is not s2["adj"]
+    assert json.dumps(s2["adj"], sort_keys=True) == adj_before
+
+
 def test_a_pending_prompt_admits_only_its_answer_from_its_seat():
     s = table()
     only_tiles(s, "library")

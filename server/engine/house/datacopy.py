@@ -22,3 +22,13 @@ def deep_copy(value):
     if kind is tuple:
         return tuple(deep_copy(v) for v in value)
     return pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
+
+
+def peek(state: dict, key: str):
+    """A top-level part for reading only: from a copy-on-touch draft
+    (engine._Draft) that has not copied it yet, the source's own, uncopied.
+    The caller must not change it, nor keep it past the change of state."""
+    src = getattr(state, "_src", None)
+    if src is not None and not dict.__contains__(state, key):
+        return src[key]
+    return state[key]

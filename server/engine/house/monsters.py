@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from . import traits as T
+from .datacopy import peek
 from .effects import op, push
 from .fight import monster, settle, stun
 from .items import item_list
@@ -34,7 +35,7 @@ def begin_monster_turn(state: dict, rng, events: list) -> None:
 
 def monster_exits(state: dict, room: str) -> list[str]:
     """R-MONSTER-4: placed rooms only, plus the chute climbed in reverse."""
-    out = list(state["adj"].get(room, ()))
+    out = list(peek(state, "adj").get(room, ()))
     if room == state["rules"]["landing"]["basement"]:
         rooms = state["rules"]["rooms"]
         out += [r for r in state["tiles"] if (rooms[r]["special"] or {}).get("kind") == "chute"]

@@ -5,6 +5,7 @@ from ..api import shuffle
 from . import board as B
 from . import traits as T
 from .cards import end_movement
+from .datacopy import peek
 from .effects import check, harm, is_traitor, op, push, prompt
 from .geometry import SIDE_INDEX, beyond, opposite
 from .rearrange import rearrange
@@ -111,7 +112,7 @@ def step(state: dict, seat: str, to: str, events: list) -> None:
     p = state["players"][seat]
     _can_start_leaving(state, seat)
     frm = p["room"]
-    if to not in state["adj"].get(frm, ()):
+    if to not in peek(state, "adj").get(frm, ()):
         raise refuse("R-MOVE-1", "not_connected")
     cost = step_cost(state, seat, frm)
     if not affordable(state, seat, cost):
