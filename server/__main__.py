@@ -25,6 +25,7 @@ def main(argv: list[str] | None = None) -> int:
           f"(db {settings.db_path}, content {settings.content_dir}, assets {settings.asset_dir})", flush=True)
     # No access log: our own action lines carry what matters and never a token.
     web.run_app(app, host=settings.host, port=settings.port, access_log=None, print=None)
+    actionlog.flush()
     return 0
 
 
