@@ -20,7 +20,7 @@ from .content import Rulesets
 from .ratelimit import RateLimiter
 from .settings import Settings
 from .store import Store
-from .writer import GroupWriter
+from .writer import GroupWriter, WriterFailed
 from .tables import COLOURS, Table, Tables, monotonic_ms
 from .wire import ProtocolError, as_int, as_object, as_str, read_body, respond
 
@@ -42,6 +42,8 @@ async def refusals(request: web.Request, handler):
         return await handler(request)
     except ProtocolError as exc:
         return respond(exc.body(), status=exc.status, headers=exc.headers)
+    except WriterFailed as exc:
+        return respond(ProtocolError(503, "STORAGE-FAILED", str(exc)).body(), status=503)
     except web.HTTPException as exc:
         if exc.status < 400:
             raise
@@ -133,10 +135,15 @@ async def _run(request: web.Request, table: Table, action: dict, fields: dict, u
 
 # -- handlers -------------------------------------------------------------
 async def healthz(request: web.Request) -> web.Response:
+    """503 once the log writer has stopped: a monitor should restart the server."""
     tables = request.app[TABLES]
     base = request.app[SETTINGS].base_url
-    return respond({"ok": True, "tables": len(tables.live), "rulesets": tables.rulesets.available(),
-                    "server_url": base, "assets_url": base + "/assets/"})
+    failed = tables.writer.failed
+    body = {"ok": failed is None, "tables": len(tables.live), "rulesets": tables.rulesets.available(),
+            "server_url": base, "assets_url": base + "/assets/"}
+    if failed is not None:
+        body["error"] = ProtocolError(503, "STORAGE-FAILED", str(failed)).body()["error"]
+    return respond(body, status=200 if failed is None else 503)
 
 
 async def openapi(request: web.Request) -> web.Response:

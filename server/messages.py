@@ -37,6 +37,10 @@ PROTOCOL = {
                       "en": "That action rolled dice, drew a card or revealed a tile; it cannot be undone."},
     "UNDO-NOT-HOST": {"zh-Hans": "只有房主可以撤销。", "zh-Hant": "只有房主可以撤銷。",
                       "en": "Only the host may undo."},
+    "STORAGE-FAILED": {"zh-Hans": "服务器已无法保存牌局，请房主重启服务器；最后一个操作可能未被保存。",
+                       "zh-Hant": "伺服器已無法儲存牌局，請房主重新啟動伺服器；最後一個動作可能未被儲存。",
+                       "en": "The server can no longer save the game; the host must restart it. "
+                             "The last action may not have been kept."},
     "INTERNAL": {"zh-Hans": "服务器内部错误，操作未生效。", "zh-Hant": "伺服器內部錯誤，動作未生效。",
                  "en": "Internal server error; nothing was changed."},
 }

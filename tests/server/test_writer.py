@@ -242,3 +242,20 @@ async def test_a_writer_that_cannot_open_its_database_fails_to_start(tmp_path):
     writer = GroupWriter(tmp_path / "dir.sqlite3", "NORMAL")
     with pytest.raises(RuntimeError, match="did not start"):
         await writer.start()
+
+
+async def test_a_stopped_writer_refuses_actions_with_503_and_healthz_says_so(client):
+    from conftest import new_table
+
+    from server.app import TABLES
+    tid, h = await new_table(client)
+    assert (await client.get("/healthz")).status == 200
+    client.app[TABLES].writer.proc.kill()
+    r = await client.post(f"/v1/tables/{tid}/actions", headers=h, json={"action": "add", "player": "Red"})
+    body = await r.json()
+    assert r.status == 503 and body["error"]["code"] == "STORAGE-FAILED"
+    assert "重启" in body["error"]["message"]["zh-Hans"]
+    health = await client.get("/healthz")
+    assert health.status == 503 and (await health.json())["ok"] is False
+    state = await (await client.get(f"/v1/tables/{tid}/state", headers=h)).json()
+    assert state["version"] == 2 and state["view"]["count"] == 0
