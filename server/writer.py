@@ -61,7 +61,7 @@ class GroupWriter:
         except asyncio.TimeoutError:
             ready = None
         if ready is None:
-            self.proc.kill()
+            self._kill()
             await self.proc.wait()
             raise RuntimeError(f"the log writer for {self._path} did not start (its error is logged above)")
         self._settle(ready)
@@ -78,10 +78,16 @@ class GroupWriter:
             await asyncio.wait_for(self.proc.wait(), 30)
         except asyncio.TimeoutError:
             log.error("the log writer did not stop; killed")
-            self.proc.kill()
+            self._kill()
             await self.proc.wait()
         if self._reader is not None:
             await self._reader
+
+    def _kill(self) -> None:
+        try:
+            self.proc.kill()
+        except ProcessLookupError:     # it has ended already
+            pass
 
     # -- requests ---------------------------------------------------------
     def append(self, table_id: str, entry: Entry, snapshot: dict | None) -> asyncio.Future:
