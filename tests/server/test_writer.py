@@ -259,3 +259,28 @@ async def test_a_stopped_writer_refuses_actions_with_503_and_healthz_says_so(cli
     assert health.status == 503 and (await health.json())["ok"] is False
     state = await (await client.get(f"/v1/tables/{tid}/state", headers=h)).json()
     assert state["version"] == 2 and state["view"]["count"] == 0
+
+
+def test_a_database_from_before_the_version_trigger_gets_it_and_goes_on(tmp_path):
+    """Files written when the version bump was a separate UPDATE have no
+    trigger; opening one adds it, and appends continue from its version."""
+    from server.store import SCHEMA, Store, VersionConflict
+    path = tmp_path / "old.sqlite3"
+    old_schema = SCHEMA[:SCHEMA.index("-- The version bump")] + SCHEMA[SCHEMA.index("CREATE TABLE IF NOT EXISTS blobs"):]
+    db = sqlite3.connect(path)
+    db.executescript(old_schema)
+    db.execute("INSERT INTO tables VALUES ('t','counter','en','[\"Red\"]','{}','h',NULL,'[]',2,0)")
+    for v in (1, 2):
+        db.execute("INSERT INTO actions VALUES ('t',?,NULL,'action','{}','[]',NULL,0,'{}',0)", (v,))
+    db.commit()
+    assert db.execute("SELECT count(*) FROM sqlite_master WHERE type='trigger'").fetchone()[0] == 0
+    db.close()
+    store = Store(path)
+    try:
+        store.append("t", _entry(3))
+        assert store.table("t").version == 3
+        with pytest.raises(VersionConflict):
+            store.append("t", _entry(3))
+        assert store.table("t").version == 3
+    finally:
+        store.close()
