@@ -188,6 +188,13 @@ class _Builder:
         else:  # damage: the split is free-form, the Lua asks step by step
             options = []
         fields = {k: v for k, v in ev.items() if k not in ("type", "seat", "kind", "options", "rotations")}
+        # The traits the prompt names, in every locale (the content's terms), for its title and
+        # the damage split's buttons: the Lua keeps no game words of its own.
+        traits = [ev["trait"]] if isinstance(ev.get("trait"), str) else [t for t in ev.get("traits") or []
+                                                                         if isinstance(t, str)]
+        terms = self.content.get("terms") or {}
+        if traits:
+            fields["trait_names"] = {t: terms[t] for t in traits if t in terms}
         self.emit("prompt", seat=ev.get("seat"), prompt=ev.get("kind"), options=options, **fields)
 
     def run(self, events: list[dict], texts: list[dict | None]) -> list[dict]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from .messages import LOCALES
-from .narrate import TRAITS, _Namer, _text
+from .narrate import _Namer, _text
 
 # action -> (zh-Hans, zh-Hant, en); fields are resolved per locale by _fields.
 TEMPLATES: dict[str, tuple[str, str, str]] = {
@@ -93,7 +93,7 @@ class Labeller:
         if name == "attack":
             weapon = args.get("weapon")
             trait = args.get("trait") or self._weapon_trait(weapon)
-            f["trait"] = TRAITS.get(trait, (trait,) * 3)[i]
+            f["trait"] = n.term(trait, i)
             f["weapon"] = WITH[i] + n.card(weapon, None, i) if weapon else ""
         if "side" in args and name == "discover":
             f["side"] = SIDES.get(args["side"], (args["side"],) * 3)[i]
@@ -102,7 +102,7 @@ class Labeller:
         if "rotation" in args:
             f["rotation"] = args["rotation"]
         if "split" in args and isinstance(args["split"], dict):
-            f["split"] = LIST_SEP[i].join(f"{TRAITS.get(t, (t,) * 3)[i]} {v}" for t, v in args["split"].items() if v)
+            f["split"] = LIST_SEP[i].join(f"{n.term(t, i)} {v}" for t, v in args["split"].items() if v)
         if name == "choose":
             f["option"] = self._option(args.get("option"), i)
         return f

@@ -1,7 +1,8 @@
 """One sentence per notable event, in every locale, for the table's chat.
 
-Names come from the compiled content (rooms, cards, characters) so the
-sentences use the same words as the cards; seats without a character are
+Names come from the compiled content (rooms, cards, characters, and the
+terms for traits and floors) so the sentences use the same words as the
+cards and the table; seats without a character are
 called by their colour.
 """
 from __future__ import annotations
@@ -15,10 +16,6 @@ COLOURS = {
     "Orange": ("橙色", "橙色", "Orange"), "Yellow": ("黄色", "黃色", "Yellow"), "Green": ("绿色", "綠色", "Green"),
     "Teal": ("青色", "青色", "Teal"), "Blue": ("蓝色", "藍色", "Blue"), "Purple": ("紫色", "紫色", "Purple"),
     "Pink": ("粉色", "粉色", "Pink"),
-}
-TRAITS = {
-    "might": ("力量", "力量", "Might"), "speed": ("速度", "速度", "Speed"),
-    "knowledge": ("知识", "知識", "Knowledge"), "sanity": ("神志", "精神", "Sanity"),
 }
 DECKS = {"event": ("事件卡", "事件卡", "event"), "item": ("物品卡", "物品卡", "item"),
          "omen": ("预兆卡", "預兆卡", "omen")}
@@ -95,6 +92,11 @@ class _Namer:
         except (TypeError, KeyError, IndexError, ValueError):
             return str(cid)
 
+    def term(self, key: Any, i: int) -> str:
+        """A trait or floor name, from the content's terms."""
+        term = (self.content.get("terms") or {}).get(key)
+        return _text(term, i) if isinstance(term, dict) else str(key)
+
     def room(self, rid: Any, i: int) -> str:
         room = (self.content.get("rooms") or {}).get(rid)
         return _text(room["name"], i) if isinstance(room, dict) and "name" in room else str(rid)
@@ -121,7 +123,7 @@ def _fields(ev: dict, n: _Namer, i: int) -> dict:
     if "deck" in ev:
         f["deck"] = DECKS.get(ev["deck"], (ev["deck"],) * 3)[i]
     if "trait" in ev:
-        f["trait"] = TRAITS.get(ev["trait"], (ev["trait"],) * 3)[i]
+        f["trait"] = n.term(ev["trait"], i)
     if "character" in ev:
         f["character"] = n.character(ev["character"], ev.get("side", 0), i)
     if "faces" in ev:

@@ -83,7 +83,7 @@ def test_compile_is_deterministic_and_atomic(tmp_path):
     assert sorted(os.listdir(tmp_path / "b1" / "content")) == ["mini.json"]   # no temp files left
     data = json.loads(one)
     assert set(data) == {"ruleset", "content_hash", "locales", "rooms", "events", "items", "omens",
-                         "characters", "haunts", "haunt_chart"}
+                         "characters", "haunts", "haunt_chart", "terms"}
     assert data["locales"] == ["zh-Hans", "zh-Hant", "en"]
     assert data["rooms"]["mystic_lift"]["special"]["params"]["table"]["4"] == "any"
     assert data["items"]["chainsaw"]["tradeable"] is True          # default written out

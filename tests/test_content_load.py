@@ -18,7 +18,9 @@ def test_base_fixture_loads_with_typed_objects():
     assert set(rs.sources) == {"tiles/mini/rooms.yaml", "cards/mini/events.yaml",
                                "cards/mini/items.yaml", "cards/mini/omens.yaml",
                                "cards/mini/characters.yaml", "cards/mini/haunts.yaml",
-                               "cards/mini/haunt_chart.yaml"}
+                               "cards/mini/haunt_chart.yaml", "cards/mini/terms.yaml"}
+    assert rs.terms["sanity"] == {"zh-Hans": "神志", "zh-Hant": "精神", "en": "Sanity"}
+    assert rs.terms["might"]["zh-Hant"] == "力量"       # converted, not written
     pantry = rs.rooms["bone_pantry"]
     assert pantry.floors == ["basement", "ground"] and pantry.doors == ["N", "S"]
     assert pantry.special.kind == "hazard"

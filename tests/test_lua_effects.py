@@ -132,15 +132,19 @@ def test_a_damage_split_is_asked_point_by_point_among_legal_splits(built):
     """R-FIGHT-5: physical damage goes to Might and/or Speed; the table only
     offers what the server lists as legal and sends the split it built."""
     splits = [{"might": m, "speed": 2 - m} for m in range(3)]
+    names = {"might": {"zh-Hans": "蛮力", "zh-Hant": "蠻力", "en": "Brawn"},
+             "speed": {"zh-Hans": "速度", "zh-Hant": "速度", "en": "Speed"}}
     server = Scripted(1, [entry(1, {"op": "prompt", "seat": "Red", "prompt": "damage", "options": [],
-                                    "damage_kind": "physical", "amount": 2})],
+                                    "damage_kind": "physical", "amount": 2, "traits": ["might", "speed"],
+                                    "trait_names": names})],
                       legal=[{"action": "split_damage", "args": {"split": s}} for s in splits])
     fake = table(built, server, locale="zh-Hans")
     (dialog,) = fake.dialogs()
-    assert dialog["color"] == "Red" and dialog["options"] == ["力量", "速度"] and "2" in dialog["text"]
+    # the names the server sent with the prompt (the content's terms), not words of the Lua's own
+    assert dialog["color"] == "Red" and dialog["options"] == ["蛮力", "速度"] and "2" in dialog["text"]
     fake.answer_dialog("Red", 2)                              # one point to Speed
     (dialog,) = fake.dialogs()
-    assert dialog["options"] == ["力量", "速度"] and "1" in dialog["text"]
+    assert dialog["options"] == ["蛮力", "速度"] and "1" in dialog["text"]
     fake.answer_dialog("Red", 1)                              # one to Might
     fake.settle(0.1)
     (sent,) = server.posted

@@ -69,7 +69,7 @@ def test_nicknames_are_localized(built):
     decks = {loc: {o["Nickname"] for o in by_tag(s, "deck")} for loc, s in saves.items()}
     assert decks["en"] == {"Event cards", "Item cards", "Omen cards"}
     assert decks["zh-Hans"] == {"事件卡", "物品卡", "预兆卡"}
-    assert {o["Text"]["Text"] for o in by_tag(saves["zh-Hant"], "label")} == {"地下室", "一樓", "樓上"}
+    assert {o["Text"]["Text"] for o in by_tag(saves["zh-Hant"], "label")} == {"地下室", "一樓", "二樓"}
     room_desc = next(o["Description"] for o in by_tag(saves["en"], "room"))
     assert ":might:" not in room_desc and "[Might]" in room_desc
 

@@ -19,7 +19,7 @@ from ..atomic import write_bytes
 from .hant import conversion_fingerprint
 from .model import LOCALES, Ruleset
 
-FORMAT = 2      # 2: haunts write track, rules and monsters' carries_items
+FORMAT = 3      # 2: haunts write track, rules and monsters' carries_items; 3: terms
 KINDS = ("rooms", "events", "items", "omens", "characters", "haunts")
 
 
@@ -51,6 +51,7 @@ def compile_ruleset(rs: Ruleset, root: Path | str) -> dict:
         "content_hash": content_hash(Path(root), rs.sources),
         "locales": list(LOCALES),
         "haunt_chart": _plain(rs.haunt_chart),
+        "terms": rs.terms,
     }
     for kind in KINDS:
         out[kind] = {obj_id: _plain(obj) for obj_id, obj in getattr(rs, kind).items()}

@@ -21,6 +21,7 @@ from .haunts import read_chart, read_haunt
 from .model import FLOORS, Ruleset
 from .placement import floor_budget
 from .rooms import read_room
+from .terms import read_terms
 from .yamlsrc import LDict, load_file
 
 CONTENT_DIRS = ("cards", "tiles")
@@ -35,7 +36,7 @@ READERS: dict[str, Callable[[At, Any, Context], Any]] = {
     "characters": read_character,
     "haunts": read_haunt,
 }
-SINGLE = {"haunt_chart": read_chart}
+SINGLE = {"haunt_chart": read_chart, "terms": read_terms}
 KINDS = tuple(READERS) + tuple(SINGLE)
 KIND_NOUN = {"rooms": "room", "events": "event", "items": "item", "omens": "omen",
              "characters": "character", "haunts": "haunt"}
@@ -84,8 +85,8 @@ def load_ruleset(root: Path | str, name: str) -> Ruleset:
                 sink.add(rel, 1, "-", f"empty file (expected a map with one of {', '.join(KINDS)})")
             continue
         _read_file(rel, data, sink, ctx, collections, single, places, known, failed)
-    ruleset = Ruleset(name=name, haunt_chart=single.get("haunt_chart"), sources=sources,
-                      **collections)
+    ruleset = Ruleset(name=name, haunt_chart=single.get("haunt_chart"), terms=single.get("terms") or {},
+                      sources=sources, **collections)
     ctx.refs.resolve(known)
     for check in ctx.checks:
         check(ruleset)
@@ -98,6 +99,9 @@ def load_ruleset(root: Path | str, name: str) -> Ruleset:
         first = next(iter(ruleset.omens.values())).where
         sink.add(first.file, first.line, "haunt_chart", "no haunt chart (expected a file with "
                  "haunt_chart: when the ruleset has omens, R-HAUNT-2)")
+    if "terms" not in single and files:
+        sink.add(files[0].relative_to(root).as_posix(), 1, "terms", "no terms (expected a file with terms: "
+                 "naming the traits and floors in every locale, e.g. cards/<ruleset>/terms.yaml)")
     sink.raise_if_any()
     return ruleset
 

@@ -230,6 +230,7 @@ class Ruleset:
     characters: dict[str, Character]
     haunts: dict[str, Haunt]
     haunt_chart: HauntChart | None
+    terms: dict[str, dict[str, str]]   # trait and floor names: key -> locale -> text
     sources: list[str]             # every content file read, repo-relative
 
     def cards(self, deck: str) -> dict[str, Card]:

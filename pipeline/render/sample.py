@@ -44,6 +44,12 @@ def character() -> Character:
                      where=Where("cards/sample/characters.yaml", 2))
 
 
+TERMS = {"might": _t("力量", "力量", "Might"), "speed": _t("速度", "速度", "Speed"),
+         "knowledge": _t("知识", "知識", "Knowledge"), "sanity": _t("神志", "精神", "Sanity"),
+         "basement": _t("地下室", "地下室", "Basement"), "ground": _t("地面楼层", "一樓", "Ground floor"),
+         "upper": _t("上层", "二樓", "Upper floor")}
+
+
 def ruleset(n_events: int = 3, n_items: int = 2, n_omens: int = 2) -> Ruleset:
     rooms = [room("pantry", ["basement", "ground"], ["N", "S"], ["E"], "item"),
              room("attic", ["upper"], ["W"], [], "omen"),
@@ -55,7 +61,7 @@ def ruleset(n_events: int = 3, n_items: int = 2, n_omens: int = 2) -> Ruleset:
         events={c.id: c for c in (card(i, "event") for i in range(n_events))},
         items={c.id: c for c in (card(i, "item") for i in range(n_items))},
         omens={c.id: c for c in (card(i, "omen") for i in range(n_omens))},
-        characters={"lin_wei": character()}, haunts={}, haunt_chart=None, sources=[])
+        characters={"lin_wei": character()}, haunts={}, haunt_chart=None, terms=TERMS, sources=[])
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from pipeline.content.model import DECKS, FLOORS, LOCALES, Ruleset
+from pipeline.content.terms import TRAIT_KEYS
 
 from . import fonts, layouts
 from .errors import ContentError
@@ -155,7 +156,7 @@ class SpecBuilder:
         jobs = []
         for key in dict.fromkeys(floor_key(r) for r in self.rs.rooms.values()):
             env = {"floors": key.split("-"), "symbol": "room",
-                   "floor_labels": {f: v[locale] for f, v in self.labels["floor"].items()},
+                   "floor_labels": {f: self.rs.terms[f][locale] for f in FLOORS},
                    "title": self.labels["room_tile"][locale]}
             jobs.append(self._job(kind="floors", key=("floors", key), locale=locale,
                                   layout="floors", env=env,
@@ -177,7 +178,7 @@ class SpecBuilder:
                        "side_label": self.labels["side"][locale][i],
                        "tracks": {t: {"track": list(v.track), "start": v.start}
                                   for t, v in side.traits.items()},
-                       "trait_labels": {t: v[locale] for t, v in self.labels["trait"].items()},
+                       "trait_labels": {t: self.rs.terms[t][locale] for t in TRAIT_KEYS},
                        **{f"symbol_{k}": k for k in self.symbols}}
                 jobs.append(self._job(kind="char", key=("char", ch.id, i), locale=locale,
                                       layout="character", env=env, icons=icons, where=where))

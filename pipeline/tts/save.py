@@ -20,18 +20,19 @@ _ICON = re.compile(r":(might|speed|knowledge|sanity|event|item|omen|die):")
 _DIE = {"zh-Hans": "骰", "zh-Hant": "骰", "en": "die"}
 
 
-def plain(text: str, locale: str) -> str:
-    """Inline icon tokens → words: TTS tooltips cannot show the icons."""
+def plain(text: str, locale: str, terms: dict) -> str:
+    """Inline icon tokens → words: TTS tooltips cannot show the icons.
+    `terms` are the content's (trait names)."""
     def word(m: re.Match) -> str:
         key = m.group(1)
         if key == "die":
             return _DIE[locale]
-        return f"[{term(key, locale)}]"
+        return f"[{term(key, locale, terms)}]"
     return _ICON.sub(word, text)
 
 
-def _loc(text: dict | None, locale: str) -> str:
-    return plain((text or {}).get(locale, ""), locale)
+def _loc(text: dict | None, locale: str, terms: dict) -> str:
+    return plain((text or {}).get(locale, ""), locale, terms)
 
 
 def _tr(p, rot_y=layout.ROTATION_OFFSET, scale=1.0, flip=False, **kw):
@@ -43,7 +44,7 @@ def build_save(plan: Plan, content: dict, manifest: dict, locale: str, url: Call
                scripts: dict[str, str], xml_ui: str, mod_version: str) -> dict:
     assets = manifest["locales"][locale]
     objs: list[dict] = []
-    for label in _floor_labels(plan, locale):
+    for label in _floor_labels(plan, locale, content.get("terms") or {}):
         objs.append(label)
     objs.extend(_starting_rooms(plan, content, assets, locale, url, scripts))
     objs.append(_room_bag(plan, content, assets, locale, url, scripts))
@@ -127,22 +128,22 @@ def _snap_points() -> list[dict]:
     return points
 
 
-def _floor_labels(plan: Plan, locale: str):
+def _floor_labels(plan: Plan, locale: str, terms: dict):
     for floor, (x, _, _) in layout.FLOOR_ORIGINS.items():
         yield objects.text3d(plan.guids.guid("label", floor),
                              stable.transform(x, layout.SURFACE_Y, layout.FLOOR_LABEL_Z,
                                               rot_x=90, rot_y=0),
-                             term(floor, locale), [TAG, "label"])
+                             term(floor, locale, terms), [TAG, "label"])
 
 
-def _room_tile(plan, rid, room, assets, locale, url, scripts, tr):
+def _room_tile(plan, rid, room, assets, locale, url, scripts, tr, terms):
     files = assets["rooms"].get(rid)
     if not files:
         raise KeyError(f"asset manifest ({locale}): no images for room {rid!r}")
-    floors = " / ".join(term(f, locale) for f in room.get("floors", []))
-    desc = "\n".join(x for x in (_loc(room.get("text"), locale), floors) if x)
+    floors = " / ".join(term(f, locale, terms) for f in room.get("floors", []))
+    desc = "\n".join(x for x in (_loc(room.get("text"), locale, terms), floors) if x)
     obj = objects.tile(plan.rooms[rid]["guid"], tr, url(files["top"]), url(files["bottom"]),
-                       _loc(room["name"], locale), desc, [TAG, "room"],
+                       _loc(room["name"], locale, terms), desc, [TAG, "room"],
                        thickness=layout.TILE_THICKNESS, gm_notes=f"room:{rid}")
     obj["LuaScript"] = scripts["room"]
     return obj
@@ -155,7 +156,7 @@ def _starting_rooms(plan, content, assets, locale, url, scripts):
             continue
         x, y, z, rot = layout.cell_to_world(start["floor"], start["x"], start["y"], start["rotation"])
         tr = stable.transform(x, y, z, rot_y=rot, scale=layout.TILE_SCALE)
-        tile = _room_tile(plan, rid, room, assets, locale, url, scripts, tr)
+        tile = _room_tile(plan, rid, room, assets, locale, url, scripts, tr, content.get("terms") or {})
         tile["Locked"] = True
         yield tile
 
@@ -167,13 +168,14 @@ def _room_bag(plan, content, assets, locale, url, scripts):
             continue
         tr = stable.transform(0, 0, 0, rot_y=layout.ROTATION_OFFSET, scale=layout.TILE_SCALE,
                               rot_z=180)
-        inside.append(_room_tile(plan, rid, room, assets, locale, url, scripts, tr))
+        inside.append(_room_tile(plan, rid, room, assets, locale, url, scripts, tr, content.get("terms") or {}))
     return objects.bag(plan.room_bag,
                        _tr((layout.ROOM_BAG_X, layout.SURFACE_Y, layout.ROW_DECKS_Z)),
                        term("room_bag", locale), inside, [TAG, "room_bag"])
 
 
 def _decks(plan, content, assets, locale, url):
+    terms = content.get("terms") or {}
     for deck, dp in plan.decks.items():
         info = assets["decks"][deck]
         back = url(info["back"])
@@ -189,22 +191,23 @@ def _decks(plan, content, assets, locale, url):
             key = card_id // 100
             cards.append(objects.card(guid, card_id, key, entries[key],
                                       _tr(dp.position, flip=True),
-                                      _loc(data.get("title"), locale),
-                                      _loc(data.get("text"), locale),
+                                      _loc(data.get("title"), locale, terms),
+                                      _loc(data.get("text"), locale, terms),
                                       [TAG, "card", deck], f"{deck}:{cid}"))
         yield objects.deck(dp.guid, cards, entries, _tr(dp.position, flip=True),
                            term(deck, locale), [TAG, "deck", deck])
 
 
 def _characters(plan, content, assets, locale, url, scripts):
+    terms = content.get("terms") or {}
     for cid, cp in plan.characters.items():
         char = content["characters"][cid]
         side = char["sides"][0]
         files = assets["characters"].get(cid)
         if not files:
             raise KeyError(f"asset manifest ({locale}): no board images for character {cid!r}")
-        name = _loc(side["name"], locale)
-        names = " / ".join(_loc(s["name"], locale) for s in char["sides"])
+        name = _loc(side["name"], locale, terms)
+        names = " / ".join(_loc(s["name"], locale, terms) for s in char["sides"])
         s = layout.tile_scale(cp["size"])
         board = objects.tile(cp["board"], _tr(cp["position"], scale_xyz=(s, 1, s)),
                              url(files["sides"][0]), url(files["sides"][1]), name, names,
@@ -217,7 +220,7 @@ def _characters(plan, content, assets, locale, url, scripts):
             off = cp["slots"][trait][start + 1]
             yield objects.block(cp["clips"][trait],
                                 _tr((bx + off["x"], by + 0.3, bz + off["z"]), scale=layout.CLIP_SCALE),
-                                f"{name}: {term(trait, locale)} {term('clip', locale)}",
+                                f"{name}: {term(trait, locale, terms)} {term('clip', locale)}",
                                 layout.TRAIT_COLORS[trait], [TAG, "clip", trait])
         w, _ = cp["size"]
         fig = objects.pawn(cp["figurine"], _tr((bx + w / 2 + 0.9, by, bz)),

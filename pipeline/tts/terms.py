@@ -1,18 +1,13 @@
 """The few table labels the save needs that are not content.
 
-Game terms follow the project glossary (zh-Hans after the FAQ seed, zh-Hant
-after the walkthrough seed: Sanity is 神志 / 精神, Might is never 体力).
+Trait and floor names are content (`cards/<ruleset>/terms.yaml`, compiled
+into the content's `terms`), shared with the rules server; `term` looks
+there first. Game terms follow the project glossary (zh-Hans after the FAQ
+seed, zh-Hant after the walkthrough seed).
 """
 from __future__ import annotations
 
 TERMS: dict[str, dict[str, str]] = {
-    "might": {"zh-Hans": "力量", "zh-Hant": "力量", "en": "Might"},
-    "speed": {"zh-Hans": "速度", "zh-Hant": "速度", "en": "Speed"},
-    "knowledge": {"zh-Hans": "知识", "zh-Hant": "知識", "en": "Knowledge"},
-    "sanity": {"zh-Hans": "神志", "zh-Hant": "精神", "en": "Sanity"},
-    "basement": {"zh-Hans": "地下室", "zh-Hant": "地下室", "en": "Basement"},
-    "ground": {"zh-Hans": "一楼", "zh-Hant": "一樓", "en": "Ground floor"},
-    "upper": {"zh-Hans": "楼上", "zh-Hant": "樓上", "en": "Upper floor"},
     "event": {"zh-Hans": "事件卡", "zh-Hant": "事件卡", "en": "Event cards"},
     "item": {"zh-Hans": "物品卡", "zh-Hant": "物品卡", "en": "Item cards"},
     "omen": {"zh-Hans": "预兆卡", "zh-Hant": "預兆卡", "en": "Omen cards"},
@@ -56,5 +51,8 @@ TERMS: dict[str, dict[str, str]] = {
 }
 
 
-def term(key: str, locale: str) -> str:
+def term(key: str, locale: str, content_terms: dict | None = None) -> str:
+    found = (content_terms or {}).get(key)
+    if found:
+        return found[locale]
     return TERMS[key][locale]

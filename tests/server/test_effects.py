@@ -88,6 +88,19 @@ def test_counter_track_turn_and_prompt():
     assert by["prompt"]["options"][1]["label"]["en"] == "rotate 90°"
 
 
+def test_roll_and_damage_prompts_carry_the_trait_names_from_the_content_terms():
+    """The table's dialogs name traits with the content's terms (the Lua keeps no game words)."""
+    terms = {"might": {"zh-Hans": "力量", "zh-Hant": "力量", "en": "Might"},
+             "speed": {"zh-Hans": "速度", "zh-Hant": "速度", "en": "Speed"},
+             "sanity": {"zh-Hans": "神志", "zh-Hant": "精神", "en": "Sanity"}}
+    ops = effects.build([{"type": "prompt", "seat": "Red", "kind": "roll", "trait": "sanity", "purpose": "event"},
+                         {"type": "prompt", "seat": "Red", "kind": "damage", "damage_kind": "physical",
+                          "amount": 2, "traits": ["might", "speed"]}], STATE, {**CONTENT, "terms": terms}, 7)
+    roll, damage = [o for o in ops if o["op"] == "prompt"]
+    assert roll["trait_names"] == {"sanity": terms["sanity"]}
+    assert damage["trait_names"] == {"might": terms["might"], "speed": terms["speed"]}
+
+
 def test_without_a_tts_section_effects_still_come_with_null_objects():
     ops = effects.build([{"type": "card_drawn", "seat": "Red", "deck": "event", "card": "humming_walls"}],
                         STATE, {k: v for k, v in CONTENT.items() if k != "tts"}, 1)

@@ -48,8 +48,13 @@ def content() -> dict:
                              {"name": _t(cid + "乙", cid.title() + " B"), "age": 30, "bio": _t("", ""),
                               "traits": traits}]}
              for cid, color in (("lin_wei", "#c0392b"), ("mo_chen", "#2980b9"))}
+    terms = {"might": _t("力量", "Might"), "speed": _t("速度", "Speed"), "knowledge": _t("知识", "Knowledge"),
+             "sanity": {"zh-Hans": "神志", "zh-Hant": "精神", "en": "Sanity"},
+             "basement": _t("地下室", "Basement"),
+             "ground": {"zh-Hans": "地面楼层", "zh-Hant": "一樓", "en": "Ground floor"},
+             "upper": {"zh-Hans": "上层", "zh-Hant": "二樓", "en": "Upper floor"}}
     return {"ruleset": "house", "content_hash": "0123456789abcdef", "locales": list(LOCALES),
-            "rooms": rooms, **cards, "characters": chars, "haunts": {}, "haunt_chart": None}
+            "rooms": rooms, **cards, "characters": chars, "haunts": {}, "haunt_chart": None, "terms": terms}
 
 
 def _png(path: Path, size=(64, 64), color=(90, 60, 70)) -> None:

@@ -15,12 +15,21 @@ M.open = {}   -- seat → the prompt effect last shown to it
 
 local TRAITS = {"might", "speed", "knowledge", "sanity"}
 
+-- A trait's name as the server sent it with the prompt (the content's terms).
+local function trait_name(e, trait)
+  local names = type(e.trait_names) == "table" and e.trait_names or {}
+  if names[trait] ~= nil then
+    return words.pick(names[trait])
+  end
+  return tostring(trait)
+end
+
 local function title(e)
   local text = words.pick(e.text)
   if text == "" then
     text = words.get("prompt")
     if e.trait ~= nil then
-      text = text .. ": " .. words.get(tostring(e.trait))
+      text = text .. ": " .. trait_name(e, e.trait)
     end
   end
   return text
@@ -57,7 +66,7 @@ local function same(split, chosen)
 end
 
 -- One damage point at a time among the legal splits.
-local function split_step(seat, amount, splits, chosen, given)
+local function split_step(e, seat, amount, splits, chosen, given)
   if given >= amount then
     for _, split in ipairs(splits) do
       if same(split, chosen) then
@@ -78,14 +87,14 @@ local function split_step(seat, amount, splits, chosen, given)
     for _, split in ipairs(splits) do
       if fits(split, next_chosen) then
         table.insert(options, trait)
-        table.insert(labels, words.get(trait))
+        table.insert(labels, trait_name(e, trait))
         break
       end
     end
   end
   local function take(trait)
     chosen[trait] = (chosen[trait] or 0) + 1
-    split_step(seat, amount, splits, chosen, given + 1)
+    split_step(e, seat, amount, splits, chosen, given + 1)
   end
   if #options == 1 then
     take(options[1])
@@ -112,7 +121,7 @@ local function damage(e)
       end
     end
     if #splits > 0 then
-      split_step(seat, tonumber(e.amount) or 0, splits, {}, 0)
+      split_step(e, seat, tonumber(e.amount) or 0, splits, {}, 0)
     end
   end)
 end

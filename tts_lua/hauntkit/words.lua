@@ -41,10 +41,6 @@ local WORDS = {
     ["zh-Hant"] = "請把棋子放在房間或已開啟的門外。",
     en = "Drop the figure on a room or just beyond an open door.",
   },
-  might = {["zh-Hans"] = "力量", ["zh-Hant"] = "力量", en = "Might"},
-  speed = {["zh-Hans"] = "速度", ["zh-Hant"] = "速度", en = "Speed"},
-  knowledge = {["zh-Hans"] = "知识", ["zh-Hant"] = "知識", en = "Knowledge"},
-  sanity = {["zh-Hans"] = "神志", ["zh-Hant"] = "精神", en = "Sanity"},
   prompt = {["zh-Hans"] = "请选择", ["zh-Hant"] = "請選擇", en = "Choose"},
   game_over = {["zh-Hans"] = "游戏结束", ["zh-Hant"] = "遊戲結束", en = "Game over"},
 }

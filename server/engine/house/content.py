@@ -97,6 +97,7 @@ def normalize(content: dict) -> dict:
         "rooms": rooms, "stop_rooms": stop_rooms, "links": {k: sorted(set(v)) for k, v in links.items()}, "cards": cards,
         "decks": decks, "characters": characters, "haunts": haunts, "chart": chart,
         "landing": {f: _entrance(starts.get(f, []), rooms) for f in FLOORS},
+        "terms": dict(content.get("terms") or {}),
     }
 
 

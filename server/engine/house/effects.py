@@ -59,8 +59,8 @@ def prompt(state: dict, seat: str, kind: str, events: list, **fields) -> None:
 def choice(state, seat, options: dict, events, purpose: str, for_seat=None, labels=None) -> None:
     """options: value -> steps run (for `for_seat`, default the chooser)."""
     if labels is None:
-        cards = state["rules"]["cards"]
-        labels = [option_label(cards, o) for o in options]
+        rules = state["rules"]
+        labels = [option_label(rules, o) for o in options]
     prompt(state, seat, "choice", events, purpose=purpose, options=list(options), labels=labels,
            then=options, **({"for": for_seat} if for_seat else {}))
 

@@ -68,31 +68,31 @@ def refuse(code: str, key: str, status: int = 422, **fmt) -> RuleError:
                             "en": en.format(**fmt)}, status)
 
 
-# Names of the option values prompts offer, for the table's buttons.
+# Names of the option values prompts offer, for the table's buttons; trait
+# and floor names come from the content's terms (pipeline/content/terms.py).
 OPTION_LABELS: dict[str, tuple[str, str, str]] = {
-    "might": ("力量", "力量", "Might"), "speed": ("速度", "速度", "Speed"),
-    "knowledge": ("知识", "知識", "Knowledge"), "sanity": ("神志", "精神", "Sanity"),
-    "basement": ("地下室", "地下室", "Basement"), "ground": ("一楼", "一樓", "Ground floor"),
-    "upper": ("楼上", "樓上", "Upper floor"),
     "accept": ("接受", "接受", "Accept"), "refuse": ("拒绝", "拒絕", "Refuse"),
     "resolve": ("结算", "結算", "Resolve it"), "ignore": ("忽略", "忽略", "Ignore it"),
     "shed": ("移除负面效果", "移除負面效果", "Shed negative effects"), "keep": ("保留", "保留", "Keep them"),
     "damage": ("造成伤害", "造成傷害", "Deal damage"), "steal": ("偷窃", "偷竊", "Steal"),
 }
+LOCALE_KEYS = ("zh-Hans", "zh-Hant", "en")
 
 
-def option_label(cards: dict, option: str) -> dict[str, str]:
-    """A button text for a prompt option: a known word, a card's title, or
-    "steal: <title>"; anything else shows as itself."""
+def option_label(rules: dict, option: str) -> dict[str, str]:
+    """A button text for a prompt option: a term (trait, floor), a known
+    word, a card's title, or "steal: <title>"; anything else shows as itself."""
+    term = rules.get("terms", {}).get(option)
+    if term:
+        return {k: term.get(k) or term.get("en") or option for k in LOCALE_KEYS}
     if option in OPTION_LABELS:
-        zh_hans, zh_hant, en = OPTION_LABELS[option]
-        return {"zh-Hans": zh_hans, "zh-Hant": zh_hant, "en": en}
+        return dict(zip(LOCALE_KEYS, OPTION_LABELS[option]))
     if option.startswith("steal:"):
-        steal = option_label(cards, "steal")
-        title = option_label(cards, option[6:])
+        steal = option_label(rules, "steal")
+        title = option_label(rules, option[6:])
         return {k: f"{steal[k]}：{title.get(k, '')}" if k != "en" else f"{steal[k]}: {title.get(k, '')}"
                 for k in steal}
-    title = cards.get(option, {}).get("title")
+    title = rules.get("cards", {}).get(option, {}).get("title")
     if isinstance(title, dict) and title:
-        return {k: title.get(k) or title.get("en") or option for k in ("zh-Hans", "zh-Hant", "en")}
-    return {"zh-Hans": option, "zh-Hant": option, "en": option}
+        return {k: title.get(k) or title.get("en") or option for k in LOCALE_KEYS}
+    return {k: option for k in LOCALE_KEYS}

@@ -1,0 +1,30 @@
+"""The ruleset's game terms outside any card: trait and floor names.
+
+The rules server names them in prompts and in the table's chat, and the TTS
+save on trait clips and floor labels; all of them read this one table from
+the compiled content, so a mod author renames a trait in one place.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .context import Context
+from .fields import At, Fields
+from .model import FLOORS
+from .texts import text_field
+
+TRAIT_KEYS = ("might", "speed", "knowledge", "sanity")
+TERM_KEYS = TRAIT_KEYS + tuple(FLOORS)
+
+
+def read_terms(at: At, data: Any, ctx: Context) -> dict[str, dict[str, str]] | None:
+    f = Fields(at, data, TERM_KEYS)
+    if not f.ok:
+        return None
+    out = {}
+    for key in TERM_KEYS:
+        text = text_field(f, key)
+        if text is not None:
+            out[key] = text
+    f.close()
+    return out

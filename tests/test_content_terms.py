@@ -1,0 +1,39 @@
+"""Trait and floor names come from one place, the ruleset's terms file:
+renaming one there renames it in the engine's prompts, the server's chat
+lines (and action labels, which name traits the same way) and the TTS
+save's labels."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from pipeline.content.compile import compile_ruleset
+from pipeline.content.loader import load_ruleset
+from pipeline.tts.terms import term
+from server import narrate
+from server.engine.house.content import normalize
+from server.engine.house.text import option_label
+
+BASE = Path(__file__).parent / "fixtures" / "content_broken" / "base"
+
+
+def _renamed(tmp_path: Path) -> dict:
+    root = tmp_path / "tree"
+    shutil.copytree(BASE, root)
+    path = root / "cards" / "mini" / "terms.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        "might: {zh-Hans: 力量, en: Might}", "might: {zh-Hans: 蛮力, zh-Hant: 蠻力, en: Brawn}"), encoding="utf-8")
+    return compile_ruleset(load_ruleset(root, "mini"), root)
+
+
+def test_a_renamed_trait_reaches_every_layer(tmp_path):
+    content = _renamed(tmp_path)
+    assert content["terms"]["might"] == {"zh-Hans": "蛮力", "zh-Hant": "蠻力", "en": "Brawn"}
+    # the engine's prompt buttons
+    assert option_label(normalize(content), "might") == {"zh-Hans": "蛮力", "zh-Hant": "蠻力", "en": "Brawn"}
+    # the server's chat line
+    line = narrate.message({"type": "trait_changed", "seat": "Red", "trait": "might", "value": 3}, content, {})
+    assert line["en"] == "Red's Brawn is now 3." and "蛮力" in line["zh-Hans"]
+    # the save's trait clips and floor labels
+    assert term("might", "zh-Hant", content["terms"]) == "蠻力"
+    assert term("upper", "zh-Hant", content["terms"]) == "二樓"
