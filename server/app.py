@@ -43,7 +43,7 @@ async def refusals(request: web.Request, handler):
     except ProtocolError as exc:
         return respond(exc.body(), status=exc.status, headers=exc.headers)
     except WriterFailed as exc:
-        return respond(ProtocolError(503, "STORAGE-FAILED", str(exc)).body(), status=503)
+        return respond(_storage_failed(exc).body(), status=503)
     except web.HTTPException as exc:
         if exc.status < 400:
             raise
@@ -54,6 +54,10 @@ async def refusals(request: web.Request, handler):
     except Exception:
         log.exception("unhandled error on %s %s", request.method, request.path)
         return respond(ProtocolError(500, "INTERNAL").body(), status=500)
+
+
+def _storage_failed(exc: WriterFailed) -> ProtocolError:
+    return ProtocolError(503, "STORAGE-FAILED", str(exc))
 
 
 def cors_middleware(origins: tuple[str, ...]):
@@ -142,7 +146,7 @@ async def healthz(request: web.Request) -> web.Response:
     body = {"ok": failed is None, "tables": len(tables.live), "rulesets": tables.rulesets.available(),
             "server_url": base, "assets_url": base + "/assets/"}
     if failed is not None:
-        body["error"] = ProtocolError(503, "STORAGE-FAILED", str(failed)).body()["error"]
+        body["error"] = _storage_failed(failed).body()["error"]
     return respond(body, status=200 if failed is None else 503)
 
 
