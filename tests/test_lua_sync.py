@@ -253,3 +253,22 @@ def test_a_reloaded_save_is_laid_out_and_asks_the_open_prompt_again(built, serve
     again.answer_dialog(first, 1)
     view = game.check("rotation chosen after the reload")
     assert len(view["tiles"]) == tiles + 1
+
+
+def test_a_stopped_log_writer_is_told_at_once_not_retried(built):
+    """503 STORAGE-FAILED: the host must restart the server; the table says
+    so on the first answer instead of retrying for seconds."""
+    _, saves, _ = built
+    calls: list[WebCall] = []
+
+    def failed(call: WebCall):
+        calls.append(call)
+        return 503, {"ok": False, "error": {"code": "STORAGE-FAILED",
+                                            "message": {"en": "The server can no longer save the game; "
+                                                              "the host must restart it."}}}
+
+    fake = TTSFake(saves["en"], web=failed)
+    fake.load_all(script_state=json.dumps({"url": "http://rules", "table_id": "t1", "token": "k"}))
+    fake.settle(10.0)
+    assert len(calls) == 1
+    assert "restart" in fake.ui("hk_status")["value"]

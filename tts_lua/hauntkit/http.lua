@@ -59,7 +59,15 @@ local function refusal(code, decoded)
   return "HTTP " .. tostring(code), "HTTP-" .. tostring(code)
 end
 
-local function retryable(code)
+-- Refusals no retry can mend: the server's log writer has stopped, and
+-- only the host restarting the server helps (retrying would only delay
+-- telling the players so).
+local FINAL = {["STORAGE-FAILED"] = true}
+
+local function retryable(code, ecode)
+  if FINAL[ecode] then
+    return false
+  end
   return code == 0 or code == 429 or code >= 500
 end
 
@@ -88,7 +96,7 @@ function M.request(method, base, path, body, token, callback, opts)
       if timer ~= nil then
         Wait.stop(timer)
       end
-      if not ok and retryable(code) and attempts_left > 0 then
+      if not ok and retryable(code, ecode) and attempts_left > 0 then
         attempts_left = attempts_left - 1
         Wait.time(attempt, math.max(wait, retry_after or 0))
         wait = wait * 2
