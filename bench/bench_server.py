@@ -1,9 +1,11 @@
 """Load the rules server's action endpoint and a bare aiohttp JSON echo app
 the same way, and compare them.
 
-Both servers run as their own process with the same settings (one process,
-no access log, same body cap, same garbage-collector thresholds). The load is a lean asyncio HTTP/1.1 client in
-this process: N keep-alive connections, first saturated (each sends its next
+Both servers run as their own process with the same settings (one HTTP
+process with one event loop, no access log, same body cap, same
+garbage-collector thresholds; the rules server also starts its log-writer
+process, whose CPU is counted with it). The load is a lean asyncio HTTP/1.1
+client in this process: N keep-alive connections, first saturated (each sends its next
 request as soon as the previous answer arrives), then paced at fixed request
 rates (latency counted from the scheduled send). Each connection drives its
 own table through an always-legal cycle of real house actions (move between
