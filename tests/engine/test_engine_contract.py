@@ -30,8 +30,10 @@ def test_apply_never_changes_its_input_and_refusals_carry_three_locales():
 
 
 def test_a_move_reads_the_step_graph_without_copying_it_and_a_discovery_copies_it():
-    """The copy-on-touch draft shares what an action only reads; a part an
-    action changes is copied first, so the input state stays as it was."""
+    """R-MOVE-1 R-PLACE-2: the copy-on-touch draft shares what an action only
+    reads (a move checks the step graph); a part an action changes (a placed
+    tile links into the graph) is copied first, so the input state stays as
+    it was."""
     s = table()
     s2, _ = act(s, "Red", "move", to="foyer")
     assert s2["adj"] is s["adj"] and s2["players"] is not s["players"]

@@ -89,7 +89,8 @@ def test_counter_track_turn_and_prompt():
 
 
 def test_roll_and_damage_prompts_carry_the_trait_names_from_the_content_terms():
-    """The table's dialogs name traits with the content's terms (the Lua keeps no game words)."""
+    """R-FIGHT-5: the damage split's buttons (and a roll's title) name the traits
+    with the content's terms, so the Lua keeps no game words."""
     terms = {"might": {"zh-Hans": "力量", "zh-Hant": "力量", "en": "Might"},
              "speed": {"zh-Hans": "速度", "zh-Hant": "速度", "en": "Speed"},
              "sanity": {"zh-Hans": "神志", "zh-Hant": "精神", "en": "Sanity"}}
