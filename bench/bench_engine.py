@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from server.engine.house.sim import play  # noqa: E402
+from rulesets.house.engine.sim import play  # noqa: E402
 
 TARGET = 100.0
 
@@ -52,7 +52,7 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=300)
     ap.add_argument("--cap", type=int, default=150, help="turn cap per game")
     a = ap.parse_args()
-    from server.engine.house.content import normalize
+    from rulesets.house.engine.content import normalize
     content = {**normalize(house_content()), "_normalized": True}     # loaded once, as the server does
     print(f"house engine: {a.games} seeded games, 3-6 players, turn cap {a.cap}, CPU time of one process")
     rows = [("in place (simulator)", {"check": False}),

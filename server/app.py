@@ -311,7 +311,7 @@ ROUTES = [
 
 def create_app(settings: Settings, engines=None, rng_source=None) -> web.Application:
     """`engines` (name → engine) and `rng_source` replace the real ones in
-    tests only; play always uses server.engine and a cryptographic source."""
+    tests only; play always uses the registry's engines and a cryptographic source."""
     middlewares = [refusals]
     if settings.cors_origins:
         middlewares.insert(0, cors_middleware(settings.cors_origins))

@@ -2,7 +2,7 @@
 
 Nothing here branches on the ruleset: `<content_dir>/<ruleset>.json` is what
 `python -m pipeline compile` wrote and the engine is whatever
-`server.engine.get_engine(name)` returns.
+`rulesets.engine(name)` returns.
 """
 from __future__ import annotations
 
@@ -17,8 +17,8 @@ _NAME = re.compile(r"^[a-z][a-z0-9_]{0,40}$")
 
 
 def default_engines(name: str):
-    from server.engine import get_engine
-    return get_engine(name)
+    import rulesets
+    return rulesets.engine(name)
 
 
 class Rulesets:

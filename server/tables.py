@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from server.engine.api import RecordingRng, RuleError, TapeRng
+from kit.engine import RecordingRng, RuleError, TapeRng
 
 from . import auth, effects, narrate
 from .content import Rulesets

@@ -15,11 +15,11 @@ import pytest
 from pipeline.content.compile import write_compiled
 from pipeline.content.loader import load_ruleset
 from pipeline.content.model import HauntRules
-from server.engine import get_engine
-from server.engine.api import seeded
-from server.engine.house import fight as F
-from server.engine.house import haunt as H
-from server.engine.house.content import normalize
+from rulesets import engine as get_engine
+from kit.engine import seeded
+from rulesets.house.engine import fight as F
+from rulesets.house.engine import haunt as H
+from rulesets.house.engine.content import normalize
 from test_content_broken import make_tree
 
 REPO = Path(__file__).resolve().parents[1]

@@ -11,8 +11,8 @@ from pipeline.content.compile import compile_ruleset
 from pipeline.content.loader import load_ruleset
 from pipeline.tts.terms import term
 from server import narrate
-from server.engine.house.content import normalize
-from server.engine.house.text import option_label
+from rulesets.house.engine.content import normalize
+from rulesets.house.engine.text import option_label
 
 BASE = Path(__file__).parent / "fixtures" / "content_broken" / "base"
 

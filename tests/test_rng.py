@@ -1,7 +1,7 @@
 """The injected random sources: a recorded tape replays a game exactly."""
 import pytest
 
-from server.engine.api import RecordingRng, TapeRng, seeded, shuffle
+from kit.engine import RecordingRng, TapeRng, seeded, shuffle
 
 
 def test_tape_replays_the_same_shuffle_and_rolls():

@@ -8,7 +8,7 @@ import pytest
 
 from counter_engine import CONTENT, engines
 from server.app import create_app
-from server.engine.api import seeded
+from kit.engine import seeded
 from server.settings import Settings
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import copy
 
-from server.engine.api import RuleError, shuffle
+from kit.engine import RuleError, shuffle
 
 
 def _refuse(code: str, en: str) -> RuleError:

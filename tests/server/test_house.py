@@ -209,7 +209,7 @@ async def test_house_whole_game_through_the_server_then_restart(make_house, hous
     """Bots play a house game to its end (or a cap) through HTTP only; every
     answer's effects are well formed; the haunt's monsters get tokens; a
     restart rebuilds the very same final state."""
-    from server.engine.house.sim import actor, pick
+    from rulesets.house.engine.sim import actor, pick
     client = await make_house()
     tables = client.app[TABLES]
     ops, phases = set(), set()

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from counter_engine import CONTENT
 from server.app import TABLES, create_app
-from server.engine.api import RecordingRng
+from kit.engine import RecordingRng
 from server.settings import parse
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from server.engine.api import seeded
+from kit.engine import seeded
 
 from . import TTSFake
 from .check import mismatches

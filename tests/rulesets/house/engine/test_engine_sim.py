@@ -4,7 +4,7 @@ import json
 import pytest
 
 from content_fixture import content
-from server.engine.house.sim import check_invariants, play, replay
+from rulesets.house.engine.sim import check_invariants, play, replay
 
 GAMES = 200
 
@@ -45,7 +45,7 @@ def real_content(tmp_path_factory):
 
     from pipeline.content.compile import write_compiled
     from pipeline.content.loader import load_ruleset
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[4]
     path = write_compiled(load_ruleset(root, "house"), root, tmp_path_factory.mktemp("build"))
     return json.loads(path.read_text(encoding="utf-8"))
 

@@ -1,6 +1,6 @@
 """The contract every ruleset engine keeps, and the random source it is given.
 
-A ruleset engine is a module (server/engine/<ruleset>/) exposing the verbs of
+A ruleset engine is a module (rulesets/<ruleset>/engine/) exposing the verbs of
 `Engine`. Nothing above the engine branches on the ruleset's name: the server
 looks the module up by name and calls these verbs only.
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from engine_helpers import E, Dice, act, haunt_spec, only_tiles, refused, start_haunt, table
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[4]
 
 
 def test_every_rule_id_has_a_citing_engine_test():
@@ -79,7 +79,7 @@ def test_a_view_hides_deck_orders_and_the_other_sides_rules():
 
 
 def test_is_over_and_the_registry():
-    from server.engine import get_engine
+    from rulesets import engine as get_engine
     import pytest
     assert get_engine("house") is E
     with pytest.raises(KeyError):
@@ -92,8 +92,8 @@ def test_malformed_or_illegal_actions_are_refused_cleanly_at_every_point_of_a_ga
     import random
 
     from content_fixture import content as fixture
-    from server.engine.api import RuleError, seeded
-    from server.engine.house.sim import play, replay
+    from kit.engine import RuleError, seeded
+    from rulesets.house.engine.sim import play, replay
     state, log, _ = play(fixture(), 4, check=False)
     junk = [
         {"action": "move", "args": {"to": 5}}, {"action": "move", "args": {"path": []}},
@@ -133,7 +133,7 @@ def test_every_event_type_the_engine_emits_is_documented():
     """The server's effects are written against docs/ENGINE.md: keep it true."""
     import re
     doc = (ROOT / "docs" / "ENGINE.md").read_text(encoding="utf-8")
-    source = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "server" / "engine" / "house").glob("*.py"))
+    source = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "rulesets" / "house" / "engine").glob("*.py"))
     emitted = set(re.findall(r'"type": "([a-z_]+)"', source))
     assert len(emitted) > 30
     missing = sorted(t for t in emitted if f"`{t}`" not in doc)
@@ -161,8 +161,8 @@ def test_choice_prompts_carry_a_label_per_option_in_every_locale():
 def test_every_listed_legal_action_is_accepted():
     """What `legal_actions` offers (the table's menus), `apply` accepts, all through several games."""
     from content_fixture import content as fixture
-    from server.engine.api import seeded
-    from server.engine.house.sim import actor, play, replay
+    from kit.engine import seeded
+    from rulesets.house.engine.sim import actor, play, replay
     tried = 0
     for seed in (1, 2, 8):
         _, log, _ = play(fixture(), seed, check=False)

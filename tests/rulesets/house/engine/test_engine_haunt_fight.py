@@ -1,8 +1,8 @@
 """The haunt, attacks and monsters (R-HAUNT, R-FIGHT, R-MONSTER, R-AUTH-1/3)."""
 from engine_helpers import (E, Dice, act, discover, haunt_spec, hand, on_top, only_tiles, place, put,
                             refused, set_trait, start_haunt, table, types)
-from server.engine.house import haunt as H
-from server.engine.house import traits as T
+from rulesets.house.engine import haunt as H
+from rulesets.house.engine import traits as T
 
 SHADE = {"id": "shade", "count": 2, "traits": {"might": 4, "speed": 3}, "start": "traitor"}
 
@@ -332,7 +332,7 @@ def test_monsters_carry_and_steal_nothing_and_drop_what_they_carry_R_MONSTER_3()
     assert s2["pending"]["kind"] == "damage" and s2["pending"]["seat"] == "Red"   # no steal offer
     s["haunt"]["monsters"][1]["items"] = ["music_box"]
     s["decks"]["item"].remove("music_box")
-    from server.engine.house.fight import stun
+    from rulesets.house.engine.fight import stun
     ev = []
     stun(s, "shade_2", ev)
     assert s["floor_items"]["entrance_hall"] == ["music_box"] and not s["haunt"]["monsters"][1]["items"]

@@ -2,7 +2,7 @@
 from content_fixture import content
 from engine_helpers import (E, act, discover, haunt_spec, hand, on_top, only_tiles, place, put, refused,
                             set_trait, start_haunt, table, types)
-from server.engine.api import seeded
+from kit.engine import seeded
 
 
 def test_starting_tiles_are_placed_and_the_rest_shuffled_R_SETUP_1():
@@ -38,7 +38,7 @@ def test_traits_start_at_the_marked_index_of_their_track_R_SETUP_3():
     s = table()
     p = s["players"]["Red"]
     assert p["traits"] == {"might": 3, "speed": 4, "knowledge": 3, "sanity": 3}
-    from server.engine.house.traits import value
+    from rulesets.house.engine.traits import value
     assert value(s, "Red", "speed") == 4 and value(s, "Red", "might") == 3
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from ..api import seeded
+from kit.engine import seeded
 from . import board as B
 from .content import normalize
 from .engine import apply, apply_in_place, is_over, legal_actions, new_table

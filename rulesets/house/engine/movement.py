@@ -1,7 +1,7 @@
 """Moving, discovering and placing rooms (R-MOVE, R-PLACE, R-ROOM)."""
 from __future__ import annotations
 
-from ..api import shuffle
+from kit.engine import shuffle
 from . import board as B
 from . import traits as T
 from .cards import end_movement

@@ -1,8 +1,8 @@
 """Trait rolls, cards and items (R-CHECK, R-CARD, R-ITEM, R-AUTH-2)."""
 from engine_helpers import (E, Dice, act, discover, haunt_spec, hand, on_top, only_tiles, place, put,
                             refused, set_trait, start_haunt, table, types)
-from server.engine.api import seeded
-from server.engine.house import traits as T
+from kit.engine import seeded
+from rulesets.house.engine import traits as T
 
 
 def _draw_event(s, card, seat="Red"):

@@ -1,7 +1,7 @@
 """Drawing, keeping and discarding cards (R-CARD, R-MOVE-4, R-ITEM-6)."""
 from __future__ import annotations
 
-from ..api import shuffle
+from kit.engine import shuffle
 from . import traits as T
 from .effects import is_traitor, op, push
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from content_fixture import content
-from server.engine import get_engine
-from server.engine.api import RuleError, seeded
-from server.engine.house import board as B
-from server.engine.house import haunt as H
-from server.engine.house.cards import take
+from rulesets import engine as get_engine
+from kit.engine import RuleError, seeded
+from rulesets.house.engine import board as B
+from rulesets.house.engine import haunt as H
+from rulesets.house.engine.cards import take
 
 E = get_engine("house")
 FACE_INDEX = {0: 0, 1: 2, 2: 4}

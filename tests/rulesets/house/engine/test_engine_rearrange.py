@@ -1,8 +1,8 @@
 """R-PLACE-4: the bounded search for the smallest rearrangement that
 reopens a floor."""
 from engine_helpers import discover, place, put, table, types
-from server.engine.house import board as B
-from server.engine.house.rearrange import rearrange
+from rulesets.house.engine import board as B
+from rulesets.house.engine.rearrange import rearrange
 
 # The upper landing's four doors all lead on; the library's free door faces
 # the storeroom's wall, the master bedroom's the storeroom's wall, the organ

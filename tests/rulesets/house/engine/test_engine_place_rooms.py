@@ -1,6 +1,6 @@
 """Discovering and placing tiles, room effects, special rooms (R-PLACE, R-ROOM, R-SPECIAL)."""
 from engine_helpers import E, Dice, act, discover, on_top, only_tiles, place, put, refused, table, types
-from server.engine.house import board as B
+from rulesets.house.engine import board as B
 
 
 def test_tiles_that_do_not_fit_the_floor_are_discarded_face_down_R_PLACE_1():

@@ -7,7 +7,7 @@ plain converter gets them wrong.
 """
 from __future__ import annotations
 
-from ..api import RuleError
+from kit.engine import RuleError
 
 # key: (zh-Hans, zh-Hant, en)
 MESSAGES: dict[str, tuple[str, str, str]] = {

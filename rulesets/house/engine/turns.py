@@ -1,7 +1,7 @@
 """Setting up a table and passing the turn (R-SETUP, R-AUTH-3, R-HAUNT-8)."""
 from __future__ import annotations
 
-from ..api import shuffle
+from kit.engine import shuffle
 from . import board as B
 from .content import TRAITS, normalize
 from .effects import op, prompt, push
