@@ -31,7 +31,7 @@ def house_content() -> dict:
         return json.loads(built.read_text(encoding="utf-8"))
     from pipeline.content.compile import write_compiled
     from pipeline.content.loader import load_ruleset
-    path = write_compiled(load_ruleset(ROOT, "house"), ROOT, Path(tempfile.mkdtemp()))
+    path = write_compiled(load_ruleset("house"), ROOT, Path(tempfile.mkdtemp()))
     return json.loads(path.read_text(encoding="utf-8"))
 
 

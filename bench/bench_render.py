@@ -37,9 +37,10 @@ sys.path.insert(0, str(ROOT))
 CHILD = r"""
 import json, sys, time
 t0 = time.perf_counter()
+sys.path.insert(0, sys.argv[1])
 from pipeline.content.loader import load_ruleset
 from pipeline.render import build
-rs = load_ruleset(sys.argv[1], sys.argv[2])
+rs = load_ruleset(sys.argv[2])
 t1 = time.perf_counter()
 if sys.argv[4] == "edit":
     card = next(iter(rs.events.values()))
@@ -151,7 +152,7 @@ def bench_text_sizes(ruleset: str) -> None:
     from pipeline.content.loader import load_ruleset
     from pipeline.render import layouts, text
     from pipeline.render.specs import SpecBuilder
-    rs = load_ruleset(ROOT, ruleset)
+    rs = load_ruleset(ruleset)
     body = next(e for e in layouts.load("card")["elements"] if e.get("name") == "body")
     sizes = {}
     for loc in ("zh-Hans", "zh-Hant", "en"):

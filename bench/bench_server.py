@@ -286,7 +286,7 @@ def compile_content(build_dir: Path) -> Path:
     """Compile the house content into `<build_dir>/content/` (no other build step needed)."""
     from pipeline.content.compile import write_compiled
     from pipeline.content.loader import load_ruleset
-    return write_compiled(load_ruleset(ROOT, "house"), ROOT, build_dir).parent
+    return write_compiled(load_ruleset("house"), ROOT, build_dir).parent
 
 
 def measure_restart(host: str, db: Path, content_dir: Path, tmp: Path) -> dict:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
-from pipeline.content.cli import build_dir_arg, load_all, parser, report
+from pipeline.content.cli import build_dir_arg, load_all, parser, report, selected
 from pipeline.content.compile import write_compiled
 
 # ---- render and TTS stages -------------------------------------------------
@@ -32,8 +32,8 @@ def _stage(target: str):
     return getattr(importlib.import_module(module), func)
 
 
-def build(root: Path, build_dir: Path, names: list[str]) -> int:
-    loaded, problems = load_all(root, names)
+def build(root: Path, build_dir: Path, names: list[str], folders: dict | None = None) -> int:
+    loaded, problems = load_all(root, names, folders)
     if problems:
         return report(problems + ["build stopped: nothing written"])
     for rs in loaded:
@@ -47,4 +47,5 @@ def build(root: Path, build_dir: Path, names: list[str]) -> int:
 
 def main(argv: list[str]) -> int:
     args = parser("build", "Check, compile, render and package every ruleset.", writes=True).parse_args(argv)
-    return build(args.root, build_dir_arg(args), args.rulesets)
+    names, folders = selected(args)
+    return build(args.root, build_dir_arg(args), names, folders)

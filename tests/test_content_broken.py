@@ -42,7 +42,7 @@ def test_there_are_at_least_twenty_cases_with_distinct_names():
 def test_broken_case_reports_exactly_its_problems(case, tmp_path):
     root = make_tree(tmp_path, case["patches"])
     with pytest.raises(ContentError) as err:
-        load_ruleset(root, "mini")
+        load_ruleset("house", root / "content", root)
     assert [str(p) for p in err.value.problems] == case["expect"]
     for problem in err.value.problems:
         assert (root / problem.file).exists()
@@ -56,10 +56,10 @@ def test_errors_in_several_files_are_all_reported_in_one_run(tmp_path):
                for p in c["patches"]]
     root = make_tree(tmp_path, patches)
     with pytest.raises(ContentError) as err:
-        load_ruleset(root, "mini")
+        load_ruleset("house", root / "content", root)
     files = {p.file for p in err.value.problems}
-    assert files == {"cards/mini/items.yaml", "tiles/mini/rooms.yaml", "cards/mini/characters.yaml",
-                     "cards/mini/haunt_chart.yaml", "cards/mini/events.yaml", "cards/mini/haunts.yaml"}
+    assert files == {"content/items.yaml", "content/rooms.yaml", "content/characters.yaml",
+                     "content/haunt_chart.yaml", "content/events.yaml", "content/haunts.yaml"}
     fields = {p.field for p in err.value.problems}
     assert {"items[0].attack_trait", "rooms[5].windows[0]", "haunts[1].traitor.trait",
             "characters[0].sides[0].traits.might.track[6]",
@@ -68,5 +68,5 @@ def test_errors_in_several_files_are_all_reported_in_one_run(tmp_path):
 
 def test_a_ruleset_with_no_files_is_an_error(tmp_path):
     with pytest.raises(ContentError) as err:
-        load_ruleset(tmp_path, "nothing")
+        load_ruleset("house", tmp_path / "nothing", tmp_path)
     assert "no content files" in str(err.value)

@@ -31,7 +31,7 @@ def old_build(tmp_path):
     def make(root: Path) -> Path:
         out = root / "build"
         (out / "content").mkdir(parents=True)
-        (out / "content" / "mini.json").write_text('{"old": true}\n')
+        (out / "content" / "house.json").write_text('{"old": true}\n')
         (out / "assets").mkdir()
         (out / "assets" / "card.png").write_bytes(b"\x89PNG old")
         return out
@@ -40,8 +40,8 @@ def old_build(tmp_path):
 
 def test_check_passes_on_valid_content_and_writes_nothing(tmp_path, capsys):
     root = make_tree(tmp_path, [])
-    assert main(["check", "--root", str(root)]) == 0
-    assert "mini: ok" in capsys.readouterr().out
+    assert main(["check", "house", "--content", f"house={root}/content", "--root", str(root)]) == 0
+    assert "house: ok" in capsys.readouterr().out
     assert not (root / "build").exists()
 
 
@@ -50,37 +50,37 @@ def test_broken_content_leaves_existing_build_untouched(command, tmp_path, old_b
     root = make_tree(tmp_path, patches("unknown_trait"))
     out = old_build(root)
     before = snapshot(out)
-    assert main([command, "--root", str(root)]) == 1
+    assert main([command, "house", "--content", f"house={root}/content", "--root", str(root)]) == 1
     assert snapshot(out) == before
     err = capsys.readouterr().err
-    assert "cards/mini/items.yaml:10: items[0].attack_trait: unknown trait 'strength'" in err
+    assert "content/items.yaml:10: items[0].attack_trait: unknown trait 'strength'" in err
 
 
 def test_check_prints_every_error_of_every_file_one_per_line(tmp_path, capsys):
     root = make_tree(tmp_path, patches("unknown_trait", "unknown_side", "decreasing_track",
                                        "yaml_syntax"))
-    assert main(["check", "--root", str(root)]) == 1
+    assert main(["check", "house", "--content", f"house={root}/content", "--root", str(root)]) == 1
     lines = capsys.readouterr().err.strip().splitlines()
     assert lines == [
-        "cards/mini/characters.yaml:10: characters[0].sides[0].traits.might.track[6]: "
+        "content/characters.yaml:10: characters[0].sides[0].traits.might.track[6]: "
         "5 after 6 (expected non-decreasing values, lowest first)",
-        "cards/mini/events.yaml:15: -: YAML syntax error: expected ',' or ']', but got ':'; "
+        "content/events.yaml:15: -: YAML syntax error: expected ',' or ']', but got ':'; "
         "while parsing a flow sequence (expected valid YAML)",
-        "cards/mini/items.yaml:10: items[0].attack_trait: unknown trait 'strength' "
+        "content/items.yaml:10: items[0].attack_trait: unknown trait 'strength' "
         "(expected one of might, speed, knowledge, sanity)",
-        "tiles/mini/rooms.yaml:42: rooms[5].windows[0]: unknown side 'X' (expected one of N, E, S, W)",
-        "mini: 4 problem(s)",
+        "content/rooms.yaml:42: rooms[5].windows[0]: unknown side 'X' (expected one of N, E, S, W)",
+        "house: 4 problem(s)",
     ]
 
 
 def test_compile_is_deterministic_and_atomic(tmp_path):
     root = make_tree(tmp_path, [])
     for out in ("b1", "b2"):
-        assert main(["compile", "--root", str(root), "--build-dir", str(tmp_path / out)]) == 0
-    one = (tmp_path / "b1" / "content" / "mini.json").read_bytes()
-    two = (tmp_path / "b2" / "content" / "mini.json").read_bytes()
+        assert main(["compile", "house", "--content", f"house={root}/content", "--root", str(root), "--build-dir", str(tmp_path / out)]) == 0
+    one = (tmp_path / "b1" / "content" / "house.json").read_bytes()
+    two = (tmp_path / "b2" / "content" / "house.json").read_bytes()
     assert one == two
-    assert sorted(os.listdir(tmp_path / "b1" / "content")) == ["mini.json"]   # no temp files left
+    assert sorted(os.listdir(tmp_path / "b1" / "content")) == ["house.json"]   # no temp files left
     data = json.loads(one)
     assert set(data) == {"ruleset", "content_hash", "locales", "rooms", "events", "items", "omens",
                          "characters", "haunts", "haunt_chart", "terms"}
@@ -94,20 +94,21 @@ def test_compile_is_deterministic_and_atomic(tmp_path):
 
 def test_content_hash_follows_every_source_byte(tmp_path):
     root = make_tree(tmp_path, [])
-    first = compile_ruleset(load_ruleset(root, "mini"), root)["content_hash"]
-    again = compile_ruleset(load_ruleset(root, "mini"), root)["content_hash"]
+    first = compile_ruleset(load_ruleset("house", root / "content", root), root)["content_hash"]
+    again = compile_ruleset(load_ruleset("house", root / "content", root), root)["content_hash"]
     assert first == again
-    items = root / "cards" / "mini" / "items.yaml"
+    items = root / "content" / "items.yaml"
     items.write_text(items.read_text() + "# a comment changes the source\n")
-    assert compile_ruleset(load_ruleset(root, "mini"), root)["content_hash"] != first
+    assert compile_ruleset(load_ruleset("house", root / "content", root), root)["content_hash"] != first
 
 
 def test_module_entry_point_runs(tmp_path):
     root = make_tree(tmp_path, [])
-    run = subprocess.run([sys.executable, "-m", "pipeline", "stats", "--root", str(root)],
+    run = subprocess.run([sys.executable, "-m", "pipeline", "stats", "--content", f"house={root}/content",
+                          "--root", str(root)],
                          cwd=REPO, capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
-    assert run.stdout.splitlines()[0].startswith("mini: rooms 16 (starting 5), events 3, items 3")
+    assert run.stdout.splitlines()[0].startswith("house: rooms 16 (starting 5), events 3, items 3")
     assert "  special kinds: chute 1, unstable_floor 1, crossing 1" in run.stdout
 
 
@@ -125,8 +126,8 @@ def test_build_runs_stages_in_order_after_writing_content(tmp_path, monkeypatch)
     fake.second = lambda **kw: calls.append(("second", kw["ruleset"].name, kw["build_dir"]))
     monkeypatch.setitem(sys.modules, "fake_stages", fake)
     monkeypatch.setattr(build_mod, "STAGES", [("a", "fake_stages:first"), ("b", "fake_stages:second")])
-    assert main(["build", "--root", str(root)]) == 0
-    assert calls == [("first", "mini", True), ("second", "mini", root / "build")]
+    assert main(["build", "house", "--content", f"house={root}/content", "--root", str(root)]) == 0
+    assert calls == [("first", "house", True), ("second", "house", root / "build")]
 
 
 def test_build_stops_when_a_stage_cannot_be_imported(tmp_path, monkeypatch):
@@ -135,13 +136,18 @@ def test_build_stops_when_a_stage_cannot_be_imported(tmp_path, monkeypatch):
     root = make_tree(tmp_path, [])
     monkeypatch.setattr(build_mod, "STAGES", [("c", "no_such_package_here:build")])
     with pytest.raises(ModuleNotFoundError):
-        main(["build", "--root", str(root)])
-    assert (root / "build" / "content" / "mini.json").exists()
+        main(["build", "house", "--content", f"house={root}/content", "--root", str(root)])
+    assert (root / "build" / "content" / "house.json").exists()
 
 
 def test_no_content_is_an_error(tmp_path, capsys):
-    assert main(["check", "--root", str(tmp_path)]) == 1
-    assert "no content found" in capsys.readouterr().err
+    assert main(["check", "--content", f"house={tmp_path}", "--root", str(tmp_path)]) == 1
+    assert "no content files" in capsys.readouterr().err
+
+
+def test_an_unknown_ruleset_is_an_error(capsys):
+    assert main(["check", "nosuchgame"]) == 1
+    assert "unknown ruleset 'nosuchgame'" in capsys.readouterr().err
 
 
 def test_compile_is_identical_across_processes_and_hash_seeds(tmp_path):
@@ -149,9 +155,10 @@ def test_compile_is_identical_across_processes_and_hash_seeds(tmp_path):
     outputs = []
     for seed in ("1", "2"):
         out = tmp_path / f"seed{seed}"
-        run = subprocess.run([sys.executable, "-m", "pipeline", "compile", "--root", str(root),
+        run = subprocess.run([sys.executable, "-m", "pipeline", "compile", "--content", f"house={root}/content",
+                              "--root", str(root),
                               "--build-dir", str(out)], cwd=REPO, capture_output=True, text=True,
                              env={**os.environ, "PYTHONHASHSEED": seed})
         assert run.returncode == 0, run.stderr
-        outputs.append((out / "content" / "mini.json").read_bytes())
+        outputs.append((out / "content" / "house.json").read_bytes())
     assert outputs[0] == outputs[1]

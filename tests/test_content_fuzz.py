@@ -57,7 +57,7 @@ def test_random_damage_is_always_reported_not_raised(tmp_path):
             _mutate(data, rng)
         target.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
         try:
-            load_ruleset(root, "mini")
+            load_ruleset("house", root / "content", root)
         except ContentError as exc:
             errors += 1
             for problem in exc.problems:

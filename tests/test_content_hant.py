@@ -5,10 +5,13 @@ A plain s2twp conversion would leave 奸徒/神志/好人 as they are and turn
 """
 import pytest
 
-from pipeline.content.hant import to_hant
-from pipeline.content.texts import check_text
+from kit.hant import converter
+from pipeline.content.texts import check_text, rules_for
+from rulesets.house.kinds import CONTENT
 from pipeline.content.errors import Sink
 from pipeline.content.fields import At
+
+to_hant = converter(CONTENT.glossary)
 
 SENTENCES = [
     ("奸徒在回合结束时进行一次神志检定。", "背叛者在回合結束時進行一次精神檢定。"),
@@ -57,7 +60,8 @@ def test_hand_written_zh_hant_wins():
 
 def test_missing_zh_hant_is_converted():
     sink = Sink()
-    text = check_text(At(sink, "x.yaml", "t", 1), {"zh-Hans": "奸徒获胜。", "en": "The traitor wins."})
+    with rules_for(CONTENT.text_tokens, CONTENT.glossary):
+        text = check_text(At(sink, "x.yaml", "t", 1), {"zh-Hans": "奸徒获胜。", "en": "The traitor wins."})
     assert text == {"zh-Hans": "奸徒获胜。", "zh-Hant": "背叛者獲勝。", "en": "The traitor wins."}
 
 

@@ -14,7 +14,7 @@ import pytest
 
 from pipeline.content.compile import write_compiled
 from pipeline.content.loader import load_ruleset
-from pipeline.content.model import HauntRules
+from rulesets.house.kinds.model import HauntRules
 from rulesets import engine as get_engine
 from kit.engine import seeded
 from rulesets.house.engine import fight as F
@@ -28,8 +28,8 @@ MINI_ANCHOR = "    heroes_text: {zh-Hans: 击昏所有暗影。"
 HOUSE_ANCHOR = "    traitor: {rule: revealer}\n    monsters:\n      - id: drowned_singer\n"
 
 
-def compiled(root: Path, ruleset: str, build: Path) -> dict:
-    path = write_compiled(load_ruleset(root, ruleset), root, build)
+def compiled(root: Path, folder: str, build: Path) -> dict:
+    path = write_compiled(load_ruleset("house", root / folder, root), root, build)
     return json.loads(path.read_text(encoding="utf-8"))
 
 
@@ -37,9 +37,8 @@ def house_tree(tmp_path: Path, extra: str = "", monster_extra: str = "") -> Path
     """A copy of the repository's house content whose drowned_choir haunt
     (traitor = revealer, three monsters) gets the given YAML lines."""
     root = tmp_path / "house"
-    for part in ("cards/house", "tiles/house"):
-        shutil.copytree(REPO / part, root / part)
-    haunts = root / "cards/house/haunts.yaml"
+    shutil.copytree(REPO / "rulesets/house/content", root / "content")
+    haunts = root / "content/haunts.yaml"
     text = haunts.read_text(encoding="utf-8")
     assert text.count(HOUSE_ANCHOR) == 1
     new = HOUSE_ANCHOR.replace("    monsters:\n", extra + "    monsters:\n") + monster_extra
@@ -82,8 +81,8 @@ def end_turns(state, rng, count):
 def test_the_house_haunts_keep_the_general_rules_R_AUTH_1(tmp_path):
     """R-AUTH-1: a haunt that names no rule of its own changes none; the
     house content writes none, so it plays exactly as before."""
-    rs = load_ruleset(REPO, "house")
-    data = compiled(REPO, "house", tmp_path)
+    rs = load_ruleset("house")
+    data = compiled(REPO, "rulesets/house/content", tmp_path)
     for hid, haunt in rs.haunts.items():
         assert haunt.track is None and haunt.rules == HauntRules()
         assert all(m.carries_items is False for m in haunt.monsters)
@@ -96,13 +95,13 @@ def test_the_house_haunts_keep_the_general_rules_R_AUTH_1(tmp_path):
 def test_every_haunt_field_compiles_where_the_engine_reads_it(tmp_path):
     """R-HAUNT-9, R-HAUNT-8, R-AUTH-1, R-MONSTER-3 on the small fixture ruleset."""
     root = make_tree(tmp_path, [
-        {"file": "cards/mini/haunts.yaml", "old": MINI_ANCHOR,
+        {"file": "content/haunts.yaml", "old": MINI_ANCHOR,
          "new": "    track: {end: 3, winner: traitor}\n"
                 "    rules: {allies_attack: true, order: traitor_first, monsters_can_win: false}\n" + MINI_ANCHOR},
-        {"file": "cards/mini/haunts.yaml", "old": "speed: 3}, start: traitor}",
+        {"file": "content/haunts.yaml", "old": "speed: 3}, start: traitor}",
          "new": "speed: 3}, start: traitor, carries_items: true}"},
     ])
-    rules = normalize(compiled(root, "mini", tmp_path / "build"))
+    rules = normalize(compiled(root, "content", tmp_path / "build"))
     spec = rules["haunts"]["the_long_night"]
     assert spec["track"] == {"end": 3, "winner": "traitor"}
     assert spec["rules"] == {"allies_attack": True, "order": "traitor_first", "monsters_can_win": False}
@@ -115,7 +114,7 @@ def test_every_haunt_field_compiles_where_the_engine_reads_it(tmp_path):
 def test_a_compiled_track_ends_the_game_at_its_end_R_HAUNT_9(tmp_path):
     """R-HAUNT-9: the track advances as the traitor's turn begins; at `end`
     its `winner` wins. Without a track the same turns end nothing."""
-    content = compiled(house_tree(tmp_path, "    track: {end: 2, winner: traitor}\n"), "house", tmp_path / "b")
+    content = compiled(house_tree(tmp_path, "    track: {end: 2, winner: traitor}\n"), "content", tmp_path / "b")
     state, rng = haunted_table(content, "drowned_choir")
     assert state["order"] == ["Blue", "Green", "Red", "monsters"]
     state, events = end_turns(state, rng, 40)
@@ -125,7 +124,7 @@ def test_a_compiled_track_ends_the_game_at_its_end_R_HAUNT_9(tmp_path):
     assert events[-1] == {"type": "game_over", "winner": "traitor", "reason": "track_end"}
     turns = sum(e["type"] == "turn_ended" for e in events)
 
-    plain = compiled(REPO, "house", tmp_path / "plain")
+    plain = compiled(REPO, "rulesets/house/content", tmp_path / "plain")
     state, rng = haunted_table(plain, "drowned_choir")
     state, events = end_turns(state, rng, turns + 4)
     assert state["phase"] == "haunt" and "track_advanced" not in [e["type"] for e in events]
@@ -134,18 +133,18 @@ def test_a_compiled_track_ends_the_game_at_its_end_R_HAUNT_9(tmp_path):
 def test_a_compiled_traitor_first_order_replaces_the_turn_order_R_HAUNT_8(tmp_path):
     """R-HAUNT-8: a haunt's own order replaces the general one entirely."""
     root = house_tree(tmp_path, "    rules: {order: traitor_first}\n")
-    state, _ = haunted_table(compiled(root, "house", tmp_path / "b"), "drowned_choir")
+    state, _ = haunted_table(compiled(root, "content", tmp_path / "b"), "drowned_choir")
     assert state["order"] == ["Red", "monsters", "Blue", "Green"]
 
 
 def test_compiled_monsters_can_win_false_stops_the_monster_turn_R_HAUNT_8(tmp_path):
     """R-HAUNT-8: with the traitor dead, `monsters_can_win: false` overrides
     the `heroes_dead` condition that would otherwise keep the monsters going."""
-    said = compiled(house_tree(tmp_path / "a", "    rules: {monsters_can_win: false}\n"), "house", tmp_path / "b")
+    said = compiled(house_tree(tmp_path / "a", "    rules: {monsters_can_win: false}\n"), "content", tmp_path / "b")
     state, _ = haunted_table(said, "drowned_choir")
     state["players"]["Red"]["alive"] = False
     assert H.monsters_play(state) is False
-    state, _ = haunted_table(compiled(REPO, "house", tmp_path / "plain"), "drowned_choir")
+    state, _ = haunted_table(compiled(REPO, "rulesets/house/content", tmp_path / "plain"), "drowned_choir")
     state["players"]["Red"]["alive"] = False
     assert H.monsters_play(state) is True
 
@@ -159,16 +158,16 @@ def test_compiled_allies_attack_lifts_the_sides_R_AUTH_1(tmp_path):
             state["players"][seat]["room"] = state["players"]["Red"]["room"]
         return state, {a["args"]["target"] for a in E.legal_actions(state, "Blue") if a["action"] == "attack"}
     state, targets = hero_targets(compiled(house_tree(tmp_path / "a", "    rules: {allies_attack: true}\n"),
-                                           "house", tmp_path / "b"))
+                                           "content", tmp_path / "b"))
     assert F.overrides(state)["allies_attack"] is True and "Green" in targets
-    state, targets = hero_targets(compiled(REPO, "house", tmp_path / "plain"))
+    state, targets = hero_targets(compiled(REPO, "rulesets/house/content", tmp_path / "plain"))
     assert "Green" not in targets and "Red" in targets
 
 
 def test_compiled_carries_items_lets_monsters_carry_R_MONSTER_3(tmp_path):
     """R-MONSTER-3: monsters carry items only when their haunt says so."""
     root = house_tree(tmp_path / "a", monster_extra="        carries_items: true\n")
-    state, _ = haunted_table(compiled(root, "house", tmp_path / "b"), "drowned_choir")
+    state, _ = haunted_table(compiled(root, "content", tmp_path / "b"), "drowned_choir")
     assert [m["carries"] for m in state["haunt"]["monsters"]] == [True, True, True]
-    state, _ = haunted_table(compiled(REPO, "house", tmp_path / "plain"), "drowned_choir")
+    state, _ = haunted_table(compiled(REPO, "rulesets/house/content", tmp_path / "plain"), "drowned_choir")
     assert [m["carries"] for m in state["haunt"]["monsters"]] == [False, False, False]

@@ -4,28 +4,28 @@ from pathlib import Path
 import pytest
 
 from pipeline.content.errors import ContentError
-from pipeline.content.loader import discover_rulesets, load_ruleset
-from pipeline.content.model import LOCALES
+from pipeline.content.loader import load_ruleset
+from rulesets.house.kinds.model import LOCALES
 
 ROOT = Path(__file__).resolve().parents[1]
 BASE = Path(__file__).parent / "fixtures" / "content_broken" / "base"
-HOUSE_FILES = ["tiles/house/rooms.yaml"] + [
-    f"cards/house/{n}.yaml" for n in ("characters", "events", "items", "omens", "haunts", "haunt_chart")]
+HOUSE_FILES = [f"rulesets/house/content/{n}.yaml"
+               for n in ("rooms", "characters", "events", "items", "omens", "haunts", "haunt_chart")]
 
 
 def test_base_fixture_loads_with_typed_objects():
-    rs = load_ruleset(BASE, "mini")
-    assert set(rs.sources) == {"tiles/mini/rooms.yaml", "cards/mini/events.yaml",
-                               "cards/mini/items.yaml", "cards/mini/omens.yaml",
-                               "cards/mini/characters.yaml", "cards/mini/haunts.yaml",
-                               "cards/mini/haunt_chart.yaml", "cards/mini/terms.yaml"}
+    rs = load_ruleset("house", BASE / "content", BASE)
+    assert set(rs.sources) == {"content/rooms.yaml", "content/events.yaml",
+                               "content/items.yaml", "content/omens.yaml",
+                               "content/characters.yaml", "content/haunts.yaml",
+                               "content/haunt_chart.yaml", "content/terms.yaml"}
     assert rs.terms["sanity"] == {"zh-Hans": "神志", "zh-Hant": "精神", "en": "Sanity"}
     assert rs.terms["might"]["zh-Hant"] == "力量"       # converted, not written
     pantry = rs.rooms["bone_pantry"]
     assert pantry.floors == ["basement", "ground"] and pantry.doors == ["N", "S"]
     assert pantry.special.kind == "hazard"
     assert pantry.special.params["damage"] == {"kind": "physical", "amount": 1, "dice": None}
-    assert str(pantry.where) == "tiles/mini/rooms.yaml:45"
+    assert str(pantry.where) == "content/rooms.yaml:45"
     assert rs.rooms["foyer"].start.y == 1 and rs.rooms["foyer"].start.rotation == 0
     assert rs.rooms["grand_staircase"].links[0].to == "upper_landing"
     revolver = rs.items["revolver"]
@@ -40,7 +40,7 @@ def test_base_fixture_loads_with_typed_objects():
 
 
 def test_every_text_has_every_locale():
-    rs = load_ruleset(BASE, "mini")
+    rs = load_ruleset("house", BASE / "content", BASE)
     texts = [r.name for r in rs.rooms.values()] + [c.title for c in rs.events.values()]
     texts += [c.text for c in rs.items.values()] + [h.heroes_text for h in rs.haunts.values()]
     for text in texts:
@@ -49,7 +49,7 @@ def test_every_text_has_every_locale():
 
 
 def test_effects_are_normalized_to_op_dicts():
-    rs = load_ruleset(BASE, "mini")
+    rs = load_ruleset("house", BASE / "content", BASE)
     roll = rs.events["whispering_wallpaper"].effect[0]
     assert roll == {
         "op": "roll", "trait": "sanity", "dice": None,
@@ -66,15 +66,11 @@ def test_effects_are_normalized_to_op_dicts():
     assert rs.items["bandage"].use == [{"op": "heal", "traits": ["might", "speed"]}]
 
 
-def test_discover_finds_rulesets_with_yaml():
-    assert discover_rulesets(BASE) == ["mini"]
-
-
 @pytest.mark.skipif(not all((ROOT / f).exists() for f in HOUSE_FILES),
                     reason="the house content files are not all written yet")
 def test_real_house_content_loads_clean():
     try:
-        rs = load_ruleset(ROOT, "house")
+        rs = load_ruleset("house")
     except ContentError as exc:
         pytest.fail(f"{len(exc.problems)} content problem(s):\n{exc}")
     assert rs.rooms and rs.events and rs.items and rs.omens and rs.characters and rs.haunts

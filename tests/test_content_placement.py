@@ -2,8 +2,8 @@
 from pathlib import Path
 
 from pipeline.content.loader import load_ruleset
-from pipeline.content.model import Room, StartPlacement
-from pipeline.content.placement import floor_budget, rotated, start_open_ends
+from rulesets.house.kinds.model import Room, StartPlacement
+from rulesets.house.kinds.placement import floor_budget, rotated, start_open_ends
 
 BASE = Path(__file__).parent / "fixtures" / "content_broken" / "base"
 
@@ -51,7 +51,7 @@ def test_budget_counts_doors_minus_two_per_eligible_tile_R_PLACE_3():
 
 
 def test_base_fixture_floors_have_room_to_grow_R_PLACE_3():
-    rs = load_ruleset(BASE, "mini")
+    rs = load_ruleset("house", BASE / "content", BASE)
     rooms = list(rs.rooms.values())
     for floor, (ends, delta) in {"basement": (4, 0), "ground": (4, 1), "upper": (4, -1)}.items():
         b = floor_budget(rooms, floor)

@@ -20,10 +20,10 @@ BASE = Path(__file__).parent / "fixtures" / "content_broken" / "base"
 def _renamed(tmp_path: Path) -> dict:
     root = tmp_path / "tree"
     shutil.copytree(BASE, root)
-    path = root / "cards" / "mini" / "terms.yaml"
+    path = root / "content" / "terms.yaml"
     path.write_text(path.read_text(encoding="utf-8").replace(
         "might: {zh-Hans: 力量, en: Might}", "might: {zh-Hans: 蛮力, zh-Hant: 蠻力, en: Brawn}"), encoding="utf-8")
-    return compile_ruleset(load_ruleset(root, "mini"), root)
+    return compile_ruleset(load_ruleset("house", root / "content", root), root)
 
 
 def test_a_renamed_trait_reaches_every_layer(tmp_path):

@@ -5,7 +5,7 @@ from pathlib import Path
 import opencc
 import yaml
 
-from pipeline.content.model import LOCALES
+from rulesets.house.kinds.model import LOCALES
 from pipeline.render import glyphs
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -32,12 +32,13 @@ def localized_strings():
             for v in node:
                 walk(v)
 
-    paths = [*ROOT.glob("cards/*/*.yaml"), *ROOT.glob("tiles/*/*.yaml"), ROOT / "layouts/labels.yaml"]
+    paths = [*ROOT.glob("rulesets/*/content/*.yaml"), *ROOT.glob("layouts/*.yaml"),
+             *ROOT.glob("rulesets/*/layouts/*.yaml"), *ROOT.glob("rulesets/*/words.yaml"), ROOT / "kit/words.yaml"]
     for p in paths:
-        walk(yaml.safe_load(p.read_text(encoding="utf-8")))
-    glossary = ROOT / "pipeline/content/glossary.yaml"
-    if glossary.exists():
-        for term in yaml.safe_load(glossary.read_text(encoding="utf-8")).get("terms", []):
+        if p.is_file():
+            walk(yaml.safe_load(p.read_text(encoding="utf-8")))
+    for glossary in [ROOT / "kit/glossary.yaml", *ROOT.glob("rulesets/*/glossary.yaml")]:
+        for term in (yaml.safe_load(glossary.read_text(encoding="utf-8")) or {}).get("terms", []):
             out.append(("zh-Hans", term["hans"]))
             out.append(("zh-Hant", term["hant"]))
     return out

@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def test_every_house_entry_names_a_vendored_icon():
-    rs = load_ruleset(ROOT, "house")
+    rs = load_ruleset("house")
     named = {f"{kind} {o.id}": o.art for kind, objs in (
         ("room", rs.rooms), ("event", rs.events), ("item", rs.items), ("omen", rs.omens),
         ("character", rs.characters), ("haunt", rs.haunts)) for o in objs.values()}
@@ -33,9 +33,9 @@ def test_icon_rasterizes_in_requested_colour():
 
 
 def _tree(tmp_path: Path, art: str) -> Path:
-    (tmp_path / "cards/x").mkdir(parents=True)
+    (tmp_path / "rulesets/x/content").mkdir(parents=True)
     (tmp_path / "layouts").mkdir()
-    (tmp_path / "cards/x/events.yaml").write_text(f"events:\n  - id: a\n    art: {art}\n")
+    (tmp_path / "rulesets/x/content/events.yaml").write_text(f"events:\n  - id: a\n    art: {art}\n")
     (tmp_path / "layouts/symbols.yaml").write_text("die: dice\n")
     pkg = tmp_path / "pkg"
     pkg.mkdir()
@@ -64,5 +64,5 @@ def test_vendor_script_copies_only_named_icons(tmp_path):
 def test_vendor_script_refuses_unknown_name_and_writes_nothing(tmp_path):
     r = _vendor(tmp_path, _tree(tmp_path, "no-such-icon"))
     assert r.returncode == 1
-    assert "cards/x/events.yaml: art: no icon named 'no-such-icon'" in r.stderr
+    assert "rulesets/x/content/events.yaml: art: no icon named 'no-such-icon'" in r.stderr
     assert not (tmp_path / "art").exists()

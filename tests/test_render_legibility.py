@@ -32,7 +32,7 @@ def test_card_size_and_layout_floor():
 
 
 def test_house_body_text_is_comfortably_large_in_every_locale():
-    rs = load_ruleset(ROOT, "house")
+    rs = load_ruleset("house")
     body = _body()
     smallest = {}
     for loc in ("zh-Hans", "zh-Hant", "en"):
@@ -66,7 +66,7 @@ def test_house_texts_break_by_clreq_at_real_glyph_widths():
     closing punctuation or ends with opening punctuation, and no line is
     wider than the box."""
     from pipeline.render.linebreak import NO_END, NO_START
-    rs = load_ruleset(ROOT, "house")
+    rs = load_ruleset("house")
     body = _body()
     w = body["box"][2]
     checked = 0

@@ -43,12 +43,11 @@ def wanted_names(root: Path) -> dict[str, list[str]]:
             for v in node:
                 walk(v, where)
 
-    for pattern in ("cards/*/*.yaml", "tiles/*/*.yaml"):
-        for f in sorted(root.glob(pattern)):
-            walk(yaml.safe_load(f.read_text(encoding="utf-8")), str(f.relative_to(root)))
-    symbols = yaml.safe_load((root / "layouts/symbols.yaml").read_text(encoding="utf-8"))
-    for name in symbols.values():
-        uses.setdefault(name, []).append("layouts/symbols.yaml")
+    for f in sorted(root.glob("rulesets/*/content/*.yaml")):
+        walk(yaml.safe_load(f.read_text(encoding="utf-8")), str(f.relative_to(root)))
+    for f in sorted([*root.glob("layouts/symbols.yaml"), *root.glob("rulesets/*/layouts/symbols.yaml")]):
+        for name in (yaml.safe_load(f.read_text(encoding="utf-8")) or {}).values():
+            uses.setdefault(name, []).append(str(f.relative_to(root)))
     return uses
 
 

@@ -34,6 +34,16 @@ def art_field(f: Fields) -> str | None:
     return art
 
 
-def where_of(at: At):
-    from .model import Where
+@dataclass(frozen=True)
+class Where:
+    """Where a content object was written, so any later stage (a renderer
+    overflow, the save) can still report `file:line`."""
+    file: str
+    line: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}"
+
+
+def where_of(at: At) -> Where:
     return Where(at.file, at.line)

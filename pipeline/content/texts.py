@@ -1,22 +1,53 @@
 """Locale texts: every text is a map by locale, with zh-Hant filled in.
 
 `zh-Hans` and `en` are written by hand and required; a missing `zh-Hant` is
-converted from `zh-Hans` (see `hant`), and a hand-written one always wins.
-Inline icon tokens are checked here, because a misspelt token would print
-as literal `:sanit:` on a card.
+converted from `zh-Hans` (`kit.hant`, with the ruleset's glossary), and a
+hand-written one always wins. Inline icon tokens are checked here, because a
+misspelt token would print as literal `:sanit:` on a card; which tokens a
+game has is the ruleset's (its `TEXT_TOKENS`), set for the duration of a
+load with `rules_for`.
 """
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import re
-from typing import Any
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+from kit.hant import Converter, converter
+from kit.words import AUTHORED_LOCALES, LOCALES
 
 from .fields import At, Fields, MISSING, one_of
-from .hant import to_hant
-from .model import AUTHORED_LOCALES, LOCALES
 
-ICON_TOKENS = ("might", "speed", "knowledge", "sanity", "event", "item", "omen", "die")
 _TOKEN = re.compile(r":([a-z_]+):")
 _PRIVATE_USE = re.compile("[\ue000-\uf8ff]")
+
+
+@dataclass(frozen=True)
+class TextRules:
+    tokens: tuple[str, ...]          # inline icon tokens a text may use
+    hant: Converter                  # zh-Hans → zh-Hant with the ruleset's glossary
+
+
+_RULES: contextvars.ContextVar[TextRules] = contextvars.ContextVar(
+    "text_rules", default=TextRules((), converter(None)))
+
+
+@contextlib.contextmanager
+def rules_for(tokens: tuple[str, ...], glossary: Path | None) -> Iterator[TextRules]:
+    """Read texts with one ruleset's tokens and glossary."""
+    rules = TextRules(tuple(tokens), converter(glossary))
+    reset = _RULES.set(rules)
+    try:
+        yield rules
+    finally:
+        _RULES.reset(reset)
+
+
+def current() -> TextRules:
+    return _RULES.get()
 
 
 def check_text(at: At, value: Any) -> dict[str, str] | None:
@@ -34,9 +65,10 @@ def check_text(at: At, value: Any) -> dict[str, str] | None:
         if not isinstance(text, str) or not text.strip():
             loc_at.wrong(text, "expected a non-empty text")
             continue
-        bad = [t for t in _TOKEN.findall(text) if t not in ICON_TOKENS]
+        tokens = _RULES.get().tokens
+        bad = [t for t in _TOKEN.findall(text) if t not in tokens]
         if bad:
-            loc_at.error(f"unknown icon token ':{bad[0]}:' ({one_of(':%s:' % t for t in ICON_TOKENS)})")
+            loc_at.error(f"unknown icon token ':{bad[0]}:' ({one_of(':%s:' % t for t in tokens)})")
             continue
         if _PRIVATE_USE.search(text):
             loc_at.error("private-use character in text (expected printable text only)")
@@ -46,7 +78,7 @@ def check_text(at: At, value: Any) -> dict[str, str] | None:
     if any(locale not in out for locale in AUTHORED_LOCALES):
         return None
     if "zh-Hant" not in out:
-        out["zh-Hant"] = to_hant(out["zh-Hans"])
+        out["zh-Hant"] = _RULES.get().hant(out["zh-Hans"])
     return {locale: out[locale] for locale in LOCALES}
 
 

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from pipeline.content.model import DECKS, LOCALES, Ruleset
+from rulesets.house.kinds.model import DECKS, LOCALES, Ruleset
 
 from ..atomic import write_via
 from . import icons, stage
@@ -176,9 +176,9 @@ def build_pnp(ruleset: Ruleset, root: Path, build_dir: Path, locales=LOCALES,
 
 
 def main(argv: list[str]) -> int:
-    from pipeline.content.cli import build_dir_arg, load_all, parser, report
+    from pipeline.content.cli import build_dir_arg, load_args, parser, report
     args = parser("pnp", "Print-and-play PDFs per locale (build/pnp/).", writes=True).parse_args(argv)
-    loaded, problems = load_all(args.root, args.rulesets)
+    loaded, problems = load_args(args)
     if problems:
         return report(problems + ["pnp stopped: nothing written"])
     for rs in loaded:

@@ -2,7 +2,7 @@
 layout change without the full content (`python -m pipeline.render.sample`)."""
 from __future__ import annotations
 
-from pipeline.content.model import (Card, Character, CharacterSide, Room, Ruleset, Trait, Where)
+from rulesets.house.kinds.model import (Card, Character, CharacterSide, Room, Ruleset, Trait, Where)
 
 ARTS = ["lantern", "knapsack", "crystal-ball", "rope-coil", "pocket-watch", "secret-book",
         "mirror-mirror", "voodoo-doll", "spade", "cat", "rat", "incense"]

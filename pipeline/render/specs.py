@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pipeline.content.model import DECKS, FLOORS, LOCALES, Ruleset
-from pipeline.content.terms import TRAIT_KEYS
+from rulesets.house.kinds.model import DECKS, FLOORS, LOCALES, Ruleset
+from rulesets.house.kinds.terms import TRAIT_KEYS
 
 from . import fonts, layouts
 from .errors import ContentError

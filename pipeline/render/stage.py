@@ -17,7 +17,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
-from pipeline.content.model import DECKS, LOCALES, Ruleset
+from rulesets.house.kinds.model import DECKS, LOCALES, Ruleset
 
 from ..atomic import write_if_changed
 from . import fonts, glyphs, icons, layouts, sheets, worker

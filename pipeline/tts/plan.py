@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..content.model import DECKS, TRAITS
+from rulesets.house.kinds.model import DECKS, TRAITS
 from . import layout
 from .guids import GuidRegistry
 

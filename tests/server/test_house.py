@@ -20,7 +20,7 @@ def house_content(tmp_path_factory):
     from pathlib import Path
     root = Path(__file__).resolve().parents[2]
     build = tmp_path_factory.mktemp("build")
-    path = write_compiled(load_ruleset(root, "house"), root, build)
+    path = write_compiled(load_ruleset("house"), root, build)
     return path.parent, json.loads(path.read_text(encoding="utf-8"))
 
 

@@ -69,7 +69,7 @@ def refuse(code: str, key: str, status: int = 422, **fmt) -> RuleError:
 
 
 # Names of the option values prompts offer, for the table's buttons; trait
-# and floor names come from the content's terms (pipeline/content/terms.py).
+# and floor names come from the content's terms (rulesets/house/kinds/terms.py).
 OPTION_LABELS: dict[str, tuple[str, str, str]] = {
     "accept": ("接受", "接受", "Accept"), "refuse": ("拒绝", "拒絕", "Refuse"),
     "resolve": ("结算", "結算", "Resolve it"), "ignore": ("忽略", "忽略", "Ignore it"),

@@ -46,7 +46,7 @@ def real_content(tmp_path_factory):
     from pipeline.content.compile import write_compiled
     from pipeline.content.loader import load_ruleset
     root = Path(__file__).resolve().parents[4]
-    path = write_compiled(load_ruleset(root, "house"), root, tmp_path_factory.mktemp("build"))
+    path = write_compiled(load_ruleset("house"), root, tmp_path_factory.mktemp("build"))
     return json.loads(path.read_text(encoding="utf-8"))
 
 

@@ -62,9 +62,6 @@ def house_shortfalls(s: dict) -> list[str]:
     return short
 
 
-TARGETS = {"house": house_shortfalls}
-
-
 def _pairs(d: dict) -> str:
     return ", ".join(f"{k} {v}" for k, v in d.items())
 
@@ -82,8 +79,6 @@ def format_stats(rs: Ruleset) -> list[str]:
         f"  items: {_pairs(s['item_flags'])}",
         f"  omens: {_pairs(s['omen_flags'])}",
     ]
-    target = TARGETS.get(rs.name)
-    if target:
-        short = target(s)
-        lines.append("  targets: met" if not short else "  targets: NOT met: " + "; ".join(short))
+    short = house_shortfalls(s)
+    lines.append("  targets: met" if not short else "  targets: NOT met: " + "; ".join(short))
     return lines

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .context import Context
-from .fields import At, Fields
+from pipeline.content.context import Context
+from pipeline.content.fields import At, Fields
 from .model import FLOORS
-from .texts import text_field
+from pipeline.content.texts import text_field
 
 TRAIT_KEYS = ("might", "speed", "knowledge", "sanity")
 TERM_KEYS = TRAIT_KEYS + tuple(FLOORS)

@@ -9,10 +9,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .context import Context, art_field, where_of
-from .fields import At, Fields, check_int
+from pipeline.content.context import Context, art_field, where_of
+from pipeline.content.fields import At, Fields, check_int
 from .model import TRAITS, Character, CharacterSide, Trait
-from .texts import text_field
+from pipeline.content.texts import text_field
 
 TRACK_LENGTH = 8
 COLOR_RE = re.compile(r"^#[0-9a-fA-F]{6}$")

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .fields import At, Fields, check_enum, unique_members
+from pipeline.content.fields import At, Fields, check_enum, unique_members
 from .model import DECKS, TRAITS
-from .refs import Refs
-from .texts import text_field
+from pipeline.content.refs import Refs
+from pipeline.content.texts import text_field
 
 DAMAGE_KINDS = ("physical", "mental", "general")
 ATTACK_KINDS = ("physical", "mental")

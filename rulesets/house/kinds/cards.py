@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .context import Context, art_field, where_of
-from .effects import check_steps
-from .fields import At, Fields, check_enum, check_int
+from pipeline.content.context import Context, art_field, where_of
+from .steps import check_steps
+from pipeline.content.fields import At, Fields, check_enum, check_int
 from .model import TRAITS, Card
-from .texts import text_field
+from pipeline.content.texts import text_field
 
 COMMON = ("id", "title", "text", "art", "effect", "use")
 FLAG_FIELDS = ("weapon", "ranged", "usable_when_defending", "attack_trait", "attack_dice",

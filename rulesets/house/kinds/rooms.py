@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from .context import Context, art_field, where_of
-from .effects import check_damage
-from .fields import At, Fields, check_enum, check_int, one_of, unique_members
+from pipeline.content.context import Context, art_field, where_of
+from .steps import check_damage
+from pipeline.content.fields import At, Fields, check_enum, check_int, one_of, unique_members
 from .model import DECKS, FLOORS, ICONS, SIDES, SPECIAL_KINDS, TRAITS, Link, Room, Special, StartPlacement
-from .texts import text_field
+from pipeline.content.texts import text_field
 
 ROOM_FIELDS = ("id", "name", "floors", "doors", "windows", "icon", "art", "special", "text",
                "start", "links")

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .context import Context, art_field, where_of
-from .fields import At, Fields, ID_RE, check_id, check_int, one_of
+from pipeline.content.context import Context, art_field, where_of
+from pipeline.content.fields import At, Fields, ID_RE, check_id, check_int, one_of
 from .model import TRAITS, Haunt, HauntChart, HauntRules, HauntTrack, MonsterSpec, TraitorRule
-from .texts import text_field
+from pipeline.content.texts import text_field
 
 TRAITOR_RULES = ("revealer", "left_of_revealer", "highest_trait", "lowest_trait",
                  "oldest", "youngest", "none")

@@ -1,12 +1,12 @@
 """Typed content objects: the one shape every later stage reads.
 
-The YAML under cards/ and tiles/ is loaded into these classes by
-`pipeline.content.loader`. Rule-bearing fields are plain data here so the
+The YAML in rulesets/house/content/ is loaded into these classes by the
+house readers (`rulesets.house.kinds`) through `pipeline.content.loader`. Rule-bearing fields are plain data here so the
 engine never has to read prose. `Where` records the file and line each object
 came from, so any later stage (renderer overflow, save emitter) can still
 report `file:line` for a content problem.
 
-Effects are kept as normalized dicts (see `pipeline.content.effects`) because
+Effects are kept as normalized dicts (see `rulesets.house.kinds.steps`) because
 they are a small tree-shaped language the engine interprets; typing every
 node would only duplicate that module's schema.
 """
@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-LOCALES = ("zh-Hans", "zh-Hant", "en")
-AUTHORED_LOCALES = ("zh-Hans", "en")
+from kit.words import AUTHORED_LOCALES, LOCALES  # noqa: F401  (re-exported for the house build)
+from pipeline.content.context import Where
 TRAITS = ("might", "speed", "knowledge", "sanity")
 PHYSICAL = ("might", "speed")
 MENTAL = ("knowledge", "sanity")
@@ -38,15 +38,6 @@ SPECIAL_KINDS = (
 
 # A text in every locale: {"zh-Hans": ..., "zh-Hant": ..., "en": ...}.
 Text = dict[str, str]
-
-
-@dataclass(frozen=True)
-class Where:
-    file: str
-    line: int
-
-    def __str__(self) -> str:
-        return f"{self.file}:{self.line}"
 
 
 @dataclass
