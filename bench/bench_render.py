@@ -151,9 +151,9 @@ def bench_jpeg(build_dir: Path, ruleset: str) -> None:
 def bench_text_sizes(ruleset: str) -> None:
     from pipeline.content.loader import load_ruleset
     from pipeline.render import layouts, text
-    from pipeline.render.specs import SpecBuilder
+    from rulesets.house.render import SpecBuilder
     rs = load_ruleset(ruleset)
-    body = next(e for e in layouts.load("card")["elements"] if e.get("name") == "body")
+    body = next(e for e in layouts.load("card", "house")["elements"] if e.get("name") == "body")
     sizes = {}
     for loc in ("zh-Hans", "zh-Hant", "en"):
         for job in SpecBuilder(rs, ROOT).cards(loc):

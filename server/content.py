@@ -21,6 +21,17 @@ def default_engines(name: str):
     return rulesets.engine(name)
 
 
+def load_compiled(content_dir: Path, name: str) -> dict:
+    """`<name>.json` with its table section (`<name>.tts.json`, written by the
+    save build: content ids → TTS objects) as `tts`, when one was built."""
+    content_dir = Path(content_dir)
+    content = json.loads((content_dir / f"{name}.json").read_text(encoding="utf-8"))
+    table = content_dir / f"{name}.tts.json"
+    if table.is_file():
+        content["tts"] = json.loads(table.read_text(encoding="utf-8"))
+    return content
+
+
 class Rulesets:
     def __init__(self, content_dir: Path, engines: Callable[[str], Any] | None = None):
         self.content_dir = Path(content_dir)
@@ -40,7 +51,7 @@ class Rulesets:
             engine = self._engines(name)
         except (KeyError, ValueError, LookupError, ImportError) as exc:
             raise ProtocolError(404, "UNKNOWN-RULESET", f"ruleset {name!r}: no engine ({exc})") from None
-        content = json.loads(path.read_text(encoding="utf-8"))
+        content = load_compiled(self.content_dir, name)
         self._cache[name] = (engine, content)
         return engine, content
 

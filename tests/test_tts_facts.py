@@ -13,9 +13,11 @@ from urllib.parse import unquote, urlparse
 import pytest
 from PIL import Image
 
-from pipeline.tts import layout, objects, preview, schema, stage
+from pipeline.tts import objects, preview, schema, stage
+from rulesets.house.tts import layout
 from tests.tts_fake.fixture import make_build
 from tests.tts_fake.saves import walk
+from server.content import load_compiled
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -26,7 +28,7 @@ def built(tmp_path_factory):
     make_build(build)
     result = stage.build("house", ROOT, build, base_url="")
     save = json.loads(next(p for p in result.saves if ".en." in p.name).read_text(encoding="utf-8"))
-    tts = json.loads((build / "content" / "house.json").read_text(encoding="utf-8"))["tts"]
+    tts = load_compiled(build / "content", "house")["tts"]
     return save, tts
 
 

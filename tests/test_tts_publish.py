@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from pipeline.tts import install, section, workshop
+from pipeline.tts import install, workshop
 from pipeline.tts.stage import StageError, build
 from pipeline.tts.urls import BaseUrlError
 from tests.tts_fake.fixture import make_build
@@ -60,17 +60,18 @@ def test_workshop_build_uses_the_public_host_only(tmp_path):
         workshop.build("house", ROOT, build_dir, "file:///srv/assets")
 
 
-def test_tts_section_keeps_the_content_stage_formatting(tmp_path):
-    """The compiled content is written with indent=1 and sorted keys; adding
-    the section must leave every other byte as it was."""
-    doc = {"ruleset": "house", "rooms": {"a": {"name": {"en": "Ä"}}}, "zeta": [1, 2]}
-    text = json.dumps(doc, sort_keys=True, ensure_ascii=False, indent=1) + "\n"
-    out = section.render(text, {"format": 1})
-    assert out == json.dumps({**doc, "tts": {"format": 1}}, sort_keys=True,
-                             ensure_ascii=False, indent=1) + "\n"
-    assert section.render(out, {"format": 1}) == out
-    unsorted = json.dumps({"b": 1, "a": 2}, indent=2) + "\n"
-    assert section.render(unsorted, {"x": 1}).startswith('{\n  "b": 1,\n  "a": 2,\n  "tts"')
+def test_the_table_section_is_its_own_file_and_the_content_stays_as_compiled(tmp_path):
+    """The save build writes content ids → TTS objects beside the compiled
+    content, without rewriting the content file."""
+    from server.content import load_compiled
+    build_dir = tmp_path / "build"
+    make_build(build_dir)
+    content = (build_dir / "content" / "house.json").read_bytes()
+    build("house", ROOT, build_dir, base_url="")
+    assert (build_dir / "content" / "house.json").read_bytes() == content
+    table = json.loads((build_dir / "content" / "house.tts.json").read_text(encoding="utf-8"))
+    assert table["format"] == 1 and table["cards"]
+    assert load_compiled(build_dir / "content", "house")["tts"] == table
 
 
 def test_preview_draws_every_save(tmp_path):

@@ -12,6 +12,7 @@ import pytest
 from pipeline.tts import schema
 from tests.tts_fake import TTSFake
 from tests.tts_fake.saves import strings, walk
+from server.content import load_compiled
 
 ROOT = Path(__file__).resolve().parents[1]
 TTS = ROOT / "build" / "tts"
@@ -43,7 +44,7 @@ def test_every_url_in_a_built_save_names_a_built_asset(path):
 def test_built_save_loads_under_the_fake_and_matches_the_tts_section(path):
     save = load(path)
     ruleset = path.name.split(".")[0]
-    tts = load(ROOT / "build" / "content" / f"{ruleset}.json").get("tts")
+    tts = load_compiled(ROOT / "build" / "content", ruleset).get("tts")
     if tts is None:
         pytest.skip("build/content was recompiled without the TTS stage (run `make build`)")
     assert save["SaveName"].endswith(tts["mod_version"])

@@ -9,10 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.tts import layout, schema, stage
+from pipeline.tts import schema, stage
+from rulesets.house.tts import layout
 from pipeline.tts.urls import BaseUrlError, resolve
 from tests.tts_fake.fixture import START, make_build
 from tests.tts_fake.saves import strings, walk
+from server.content import load_compiled
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -47,7 +49,7 @@ def test_guids_are_the_same_in_every_locale_and_match_the_tts_section(built):
     build, _, saves = built
     guid_sets = {loc: sorted(o["GUID"] for o in walk(s["ObjectStates"])) for loc, s in saves.items()}
     assert guid_sets["en"] == guid_sets["zh-Hans"] == guid_sets["zh-Hant"]
-    tts = json.loads((build / "content" / "house.json").read_text())["tts"]
+    tts = load_compiled(build / "content", "house")["tts"]
     save = saves["en"]
     objs = {o["GUID"]: o for o in walk(save["ObjectStates"])}
     for cid, entry in tts["cards"].items():
@@ -108,7 +110,7 @@ def test_clips_start_on_their_start_values_and_dice_read_0_0_1_1_2_2(built):
     """R-SETUP-3 start clips; R-CHECK-2 dice faces."""
     build, _, saves = built
     save = saves["en"]
-    tts = json.loads((build / "content" / "house.json").read_text())["tts"]
+    tts = load_compiled(build / "content", "house")["tts"]
     objs = {o["GUID"]: o for o in walk(save["ObjectStates"])}
     board = objs[tts["characters"]["lin_wei"]["board"]]["Transform"]
     clip = objs[tts["characters"]["lin_wei"]["clips"]["knowledge"]]["Transform"]
@@ -149,13 +151,10 @@ def test_rebuild_is_byte_identical_and_keeps_other_content_bytes(built, tmp_path
     stage.build("house", ROOT, build, base_url="")
     assert {p: p.read_bytes() for p in before} == before
     assert (build / "content" / "house.json").read_bytes() == content_before
-    # the content stage's bytes outside "tts" are untouched
-    doc = json.loads(content_before)
-    doc.pop("tts")
+    # the save build never rewrites the content stage's file
     fresh = tmp_path / "fresh"
     make_build(fresh)
-    assert json.dumps(doc, ensure_ascii=False, indent=2, sort_keys=True) + "\n" == \
-        (fresh / "content" / "house.json").read_text(encoding="utf-8")
+    assert (fresh / "content" / "house.json").read_bytes() == content_before
 
 
 def test_base_url_setting_reaches_every_image(tmp_path, monkeypatch):
@@ -216,21 +215,20 @@ def test_schema_catches_duplicate_guids_bad_cardids_and_unknown_names(built):
 
 def test_clip_slots_follow_the_board_layout_the_renderer_draws(built):
     """R-SETUP-3: a clip on index i sits on the board's circle for that value;
-    the slots come from layouts/character.yaml's tracks element."""
-    import yaml
+    the slots are the ones the renderer publishes in the manifest, computed
+    from the character layout's tracks element."""
+    from rulesets.house.render import track_slots
     build, _, _ = built
-    board = yaml.safe_load((ROOT / "layouts" / "character.yaml").read_text(encoding="utf-8"))
-    uv = layout.slots_from_board_layout(board)
+    uv = track_slots()
     assert list(uv) == ["might", "speed", "knowledge", "sanity"]
     assert all(len(row) == 9 for row in uv.values())
     xs = [u for u, _ in uv["might"]]
     assert xs == sorted(xs) and len({v for _, v in uv["might"]}) == 1
-    tts = json.loads((build / "content" / "house.json").read_text())["tts"]
+    tts = load_compiled(build / "content", "house")["tts"]
     width, depth = layout.board_size((300, 200))           # the fixture's board image
     skull = tts["characters"]["lin_wei"]["slots"]["might"][0]
     assert skull["x"] == pytest.approx((uv["might"][0][0] - 0.5) * width, abs=1e-3)
     assert skull["z"] == pytest.approx((0.5 - uv["might"][0][1]) * depth, abs=1e-3)
-    assert layout.slots_from_board_layout({"size": [10, 10], "elements": []}) is None
 
 
 def test_notebook_explains_how_to_start_in_each_language(built):

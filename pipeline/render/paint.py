@@ -1,7 +1,10 @@
-"""Paint a layout (data from `layouts/*.yaml`) with one object's values.
+"""Paint a layout (a ruleset's `layouts/*.yaml`) with one object's values.
 
 A layout is a list of elements drawn in order; every coordinate, size, font
-and colour is in the layout file. Values written `$name` are taken from the
+and colour is in the layout file. The element types here are the shared
+ones (rect, ellipse, line, icon, text); a ruleset adds its own (a tile's
+doors, a board's tracks) as functions `(painter, element)` in its
+`RENDER.elements`. Values written `$name` are taken from the
 object's variables (its texts in one locale, its colours, its icon names), so
 the same layout serves every card of a kind and every locale. `scale`
 multiplies every coordinate and font size (print-and-play renders at 2×).
@@ -9,7 +12,7 @@ multiplies every coordinate and font size (print-and-play renders at 2×).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from PIL import Image, ImageDraw
 
@@ -32,8 +35,10 @@ def resolve(value: Any, env: dict[str, Any]) -> Any:
 
 class Painter:
     def __init__(self, layout: dict, env: dict[str, Any], locale: str,
-                 icon_paths: dict[str, Path], scale: float = 1.0):
+                 icon_paths: dict[str, Path], scale: float = 1.0,
+                 elements: dict[str, Callable[["Painter", dict], None]] | None = None):
         self.layout = layout
+        self.elements = elements or {}
         self.env = {**layout.get("vars", {}), **env}
         self.locale = locale
         self.icon_paths = icon_paths
@@ -56,7 +61,11 @@ class Painter:
         for el in self.layout["elements"]:
             if "when" in el and not self.get(el["when"]):
                 continue
-            getattr(self, "el_" + el["type"])(el)
+            extra = self.elements.get(el["type"])
+            if extra is not None:
+                extra(self, el)
+            else:
+                getattr(self, "el_" + el["type"])(el)
         return self.img.convert("RGB")
 
     # -- element types -------------------------------------------------------
@@ -96,93 +105,7 @@ class Painter:
         text.draw(self.img, laid, x, y, w, h, self.locale, weight, self.get(el["colour"]),
                   el.get("align", "left"), el.get("valign", "top"), self.icon_paths)
 
-    def _edge_rect(self, side: str, el: dict, length: float, depth: float):
-        x, y, w, h = self.box(el)
-        L, D = self.px(length), self.px(depth)
-        return {
-            "N": (x + (w - L) // 2, y, x + (w + L) // 2, y + D),
-            "S": (x + (w - L) // 2, y + h - D, x + (w + L) // 2, y + h),
-            "W": (x, y + (h - L) // 2, x + D, y + (h + L) // 2),
-            "E": (x + w - D, y + (h - L) // 2, x + w, y + (h + L) // 2),
-        }[side]
-
-    def el_edges(self, el: dict) -> None:
-        """Doors or windows on the tile's edges (top edge = north)."""
-        for side in self.get(el["sides"]) or []:
-            r = self._edge_rect(side, el, el["length"], el["depth"])
-            self.draw.rectangle(r, fill=self.get(el["fill"]), outline=self.get(el.get("outline")),
-                                width=self.px(el.get("width", 1)))
-            if "inner" in el:  # a lighter inner panel, e.g. window glass
-                pad = self.px(el.get("inner_pad", 4))
-                self.draw.rectangle((r[0] + pad, r[1] + pad, r[2] - pad, r[3] - pad),
-                                    fill=self.get(el["inner"]))
-
-    def el_floors(self, el: dict) -> None:
-        """The tile back: one window per floor, lit where the tile may go."""
-        x, y, w, h = self.box(el)
-        allowed = set(self.get(el["floors"]))
-        names = self.get(el["labels"])
-        order = el["order"]
-        n = len(order)
-        gap = self.px(el.get("gap", 16))
-        cw = (w - gap * (n - 1)) // n
-        for i, floor in enumerate(order):
-            cx = x + i * (cw + gap)
-            lit = floor in allowed
-            self.draw.rounded_rectangle((cx, y, cx + cw, y + h), radius=self.px(el.get("radius", 8)),
-                                        fill=self.get(el["lit"] if lit else el["dark"]),
-                                        outline=self.get(el["frame"]), width=self.px(el.get("frame_width", 6)))
-            # Muntins: the cross that makes a rectangle read as a window.
-            fw = self.px(el.get("frame_width", 6))
-            self.draw.rectangle((cx + cw // 2 - fw // 2, y, cx + cw // 2 + fw // 2, y + h), fill=self.get(el["frame"]))
-            self.draw.rectangle((cx, y + h // 2 - fw // 2, cx + cw, y + h // 2 + fw // 2), fill=self.get(el["frame"]))
-            lab = el["label"]
-            lx, ly, lw, lh = cx, y + h + self.px(lab["dy"]), cw, self.px(lab["h"])
-            laid = text.fit(names[floor], "floor", lw, lh, self.locale, lab.get("font", "bold"),
-                            self.px(lab["size"][0]), self.px(lab["size"][1]), 1.2, 1)
-            text.draw(self.img, laid, lx, ly, lw, lh, self.locale, lab.get("font", "bold"),
-                      self.get(lab["lit"] if lit else lab["dark"]), "center", "middle", self.icon_paths)
-
-    def el_tracks(self, el: dict) -> None:
-        """Four trait tracks: icon + name, the skull, eight values, start ringed."""
-        x, y, w, h = self.box(el)
-        tracks = self.get(el["tracks"])
-        labels = self.get(el["labels"])
-        rh = self.px(el["row_height"])
-        cell = self.px(el["cell"])
-        head = self.px(el["head"])
-        gap = self.px(el["label_gap"])
-        ink = self.get(el["ink"])
-        for r, trait in enumerate(el["order"]):
-            ry = y + r * rh
-            t = tracks[trait]
-            ic = icon_image(self.icon_paths[self.env["symbol_" + trait]], self.px(el["icon"]), ink)
-            self.img.alpha_composite(ic, (x, ry + (rh - ic.height) // 2))
-            lw = head - ic.width - 2 * gap
-            laid = text.fit(labels[trait], "trait", lw, rh, self.locale, "bold",
-                            self.px(el["label_size"][0]), self.px(el["label_size"][1]), 1.1, 1)
-            text.draw(self.img, laid, x + ic.width + gap, ry, lw, rh, self.locale, "bold",
-                      ink, "left", "middle", self.icon_paths)
-            cells = ["skull"] + [str(v) for v in t["track"]]
-            step = (w - head) / len(cells)
-            for c, value in enumerate(cells):
-                cx = round(x + head + c * step + (step - cell) / 2)
-                cy = ry + (rh - cell) // 2
-                is_start = c - 1 == t["start"]
-                self.draw.ellipse((cx, cy, cx + cell, cy + cell),
-                                  fill=self.get(el["start_fill"] if is_start else el["cell_fill"]),
-                                  outline=ink, width=self.px(el["start_ring" if is_start else "ring"]))
-                if value == "skull":
-                    sk = icon_image(self.icon_paths[self.env["symbol_skull"]], int(cell * el["skull_scale"]), ink)
-                    self.img.alpha_composite(sk, (cx + (cell - sk.width) // 2, cy + (cell - sk.height) // 2))
-                    continue
-                dmax, dmin = (int(cell * f) for f in el["digit_scale"])
-                laid = text.fit(value, "track", cell, cell, "en", "bold", dmax, dmin, 1.0, 1)
-                colour = self.get(el["start_ink"]) if is_start else ink
-                text.draw(self.img, laid, cx, cy, cell, cell, "en", "bold", colour, "center", "middle",
-                          self.icon_paths)
-
 
 def paint(layout: dict, env: dict[str, Any], locale: str, icon_paths: dict[str, Path],
-          scale: float = 1.0) -> Image.Image:
-    return Painter(layout, env, locale, icon_paths, scale).paint()
+          scale: float = 1.0, elements: dict | None = None) -> Image.Image:
+    return Painter(layout, env, locale, icon_paths, scale, elements).paint()

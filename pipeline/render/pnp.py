@@ -1,15 +1,14 @@
 """Print-and-play PDFs: `python -m pipeline pnp` → build/pnp/<ruleset>.<locale>.pdf
 
 Everything printable, each with 3 mm bleed (the image's edge pixels
-stretched outwards) and crop marks on every trim line, on A4 landscape:
-- cards at 63 × 88 mm (poker size), eight a page, faces rendered at twice
-  the TTS scale (818 × 1170 px, about 330 dpi);
-- room tiles at 56 × 56 mm, twelve a page (640 px, about 290 dpi);
-- character boards at 130 × 81.25 mm, four a page (1.5×: 1536 px, 300 dpi).
-Items sit in a grid with bleeds touching, so the margins keep room for the
-marks. Every page of fronts is followed by the page of their backs (card
-back, the tile's floors side, the board's other side), mirrored left-right
-for long-edge duplex printing. Dates and the file id are fixed, so the same
+stretched outwards) and crop marks on every trim line, on A4 landscape.
+Cards are 63 × 88 mm (poker size), eight a page, faces rendered at twice
+the TTS scale (818 × 1170 px, about 330 dpi); a ruleset adds its own print
+kinds (the house's tiles and boards) and lists what to print in which
+order (`RENDER.pnp_jobs`, `RENDER.pnp_sections`). Items sit in a grid with
+bleeds touching, so the margins keep room for the marks. Every page of
+fronts is followed by the page of their backs, mirrored left-right for
+long-edge duplex printing. Dates and the file id are fixed, so the same
 build gives the same bytes.
 """
 from __future__ import annotations
@@ -22,12 +21,13 @@ from pathlib import Path
 
 from PIL import Image
 
-from rulesets.house.kinds.model import DECKS, LOCALES, Ruleset
+from typing import Any
+
+from kit.words import LOCALES
 
 from ..atomic import write_via
 from . import icons, stage
 from .errors import RenderError
-from .specs import Job, SpecBuilder, floor_key
 from .worker import atomic_save
 
 BLEED_MM = 3.0
@@ -38,7 +38,8 @@ FIXED_DATE = dt.datetime(2024, 1, 1, tzinfo=dt.timezone.utc)
 
 
 @dataclass(frozen=True)
-class Kind:
+class PrintKind:
+    """A printed size: its trim in mm and the render scale that gives ~300 dpi."""
     trim_mm: tuple[float, float]
     scale: float
 
@@ -57,9 +58,7 @@ class Kind:
         return (PAGE_MM[0] - cols * cw) / 2, (PAGE_MM[1] - rows * ch) / 2
 
 
-CARD = Kind((63.0, 88.0), 2.0)
-TILE = Kind((56.0, 56.0), 1.0)
-BOARD = Kind((130.0, 81.25), 1.5)
+CARD = PrintKind((63.0, 88.0), 2.0)
 
 
 def with_bleed(img: Image.Image, trim_w_mm: float = CARD.trim_mm[0]) -> Image.Image:
@@ -75,7 +74,7 @@ def with_bleed(img: Image.Image, trim_w_mm: float = CARD.trim_mm[0]) -> Image.Im
     return out
 
 
-def _crop_marks(pdf, kind: Kind) -> None:
+def _crop_marks(pdf, kind: PrintKind) -> None:
     (x0, y0), (cw, ch), (cols, rows) = kind.origin(), kind.cell_mm, kind.grid
     x1, y1 = x0 + cols * cw, y0 + rows * ch
     pdf.set_line_width(0.2)
@@ -89,7 +88,7 @@ def _crop_marks(pdf, kind: Kind) -> None:
             pdf.line(x1 + MARK_GAP_MM, y, x1 + MARK_GAP_MM + MARK_MM, y)
 
 
-def _page(pdf, kind: Kind, images: list[Path], mirror: bool) -> None:
+def _page(pdf, kind: PrintKind, images: list[Path], mirror: bool) -> None:
     pdf.add_page()
     (x0, y0), (cw, ch), (cols, _) = kind.origin(), kind.cell_mm, kind.grid
     for i, path in enumerate(images):
@@ -100,7 +99,7 @@ def _page(pdf, kind: Kind, images: list[Path], mirror: bool) -> None:
     _crop_marks(pdf, kind)
 
 
-def _pages(pdf, kind: Kind, pairs: list[tuple[Path, Path]]) -> None:
+def _pages(pdf, kind: PrintKind, pairs: list[tuple[Path, Path]]) -> None:
     """Fronts then their backs, page by page."""
     per_page = kind.grid[0] * kind.grid[1]
     for i in range(0, len(pairs), per_page):
@@ -113,7 +112,7 @@ class _Bleeder:
     def __init__(self, cache: Path, by_key: dict):
         self.cache, self.by_key = cache, by_key
 
-    def __call__(self, locale: str, key: tuple, kind: Kind) -> Path:
+    def __call__(self, locale: str, key: tuple, kind: PrintKind) -> Path:
         src = self.by_key[(locale, key)]
         out = self.cache / (src.stem + ".bleed.jpg")
         if not out.exists():
@@ -123,20 +122,7 @@ class _Bleeder:
         return out
 
 
-def _jobs(ruleset: Ruleset, root: Path, locales) -> list[Job]:
-    specs = {k: SpecBuilder(ruleset, root, scale=k.scale, face_ext="png") for k in (CARD, TILE, BOARD)}
-    jobs: list[Job] = []
-    for loc in locales:
-        jobs += specs[CARD].cards(loc) + specs[CARD].backs(loc)
-        jobs += specs[TILE].rooms(loc) + specs[TILE].floor_backs(loc)
-        jobs += specs[BOARD].characters(loc)
-    errors = [e for s in specs.values() for e in s.errors]
-    if errors:
-        raise RenderError("\n".join(dict.fromkeys(errors)))
-    return [j.finish(ruleset.name) for j in jobs]
-
-
-def build_pnp(ruleset: Ruleset, root: Path, build_dir: Path, locales=LOCALES,
+def build_pnp(ruleset: Any, root: Path, build_dir: Path, locales=LOCALES,
               jobs: int | None = None, progress: bool = True) -> list[Path]:
     from fpdf import FPDF
     cache = build_dir / "cache" / "pnp"
@@ -144,7 +130,8 @@ def build_pnp(ruleset: Ruleset, root: Path, build_dir: Path, locales=LOCALES,
     cache.mkdir(parents=True, exist_ok=True)
     out_dir.mkdir(parents=True, exist_ok=True)
     icons.set_cache_dir(build_dir / "cache" / "icons")
-    all_jobs = _jobs(ruleset, root, locales)
+    spec = stage.render_spec(ruleset.name)
+    all_jobs = spec.pnp_jobs(ruleset, root, locales)
     todo = [(j, str(cache), True) for j in all_jobs if not (cache / j.filename).exists()]
     errors = stage._run_jobs(todo, jobs or os.cpu_count() or 1, progress)
     if errors:
@@ -159,13 +146,8 @@ def build_pnp(ruleset: Ruleset, root: Path, build_dir: Path, locales=LOCALES,
         file_id = hashlib.sha256(f"{ruleset.name}:{loc}".encode()).hexdigest()[:32]
         pdf.file_id = lambda *_, fid=file_id: f"<{fid}><{fid}>"
         pdf.set_title(f"{ruleset.name} print-and-play ({loc})")
-        for deck in DECKS:
-            back = bled(loc, ("back", deck), CARD)
-            _pages(pdf, CARD, [(bled(loc, ("face", deck, cid), CARD), back) for cid in ruleset.cards(deck)])
-        _pages(pdf, TILE, [(bled(loc, ("room", rid), TILE), bled(loc, ("floors", floor_key(r)), TILE))
-                           for rid, r in ruleset.rooms.items()])
-        _pages(pdf, BOARD, [(bled(loc, ("char", cid, 0), BOARD), bled(loc, ("char", cid, 1), BOARD))
-                            for cid in ruleset.characters])
+        for kind, pairs in spec.pnp_sections(ruleset, loc):
+            _pages(pdf, kind, [(bled(loc, front, kind), bled(loc, back, kind)) for front, back in pairs])
         target = out_dir / f"{ruleset.name}.{loc}.pdf"
         write_via(target, lambda tmp: pdf.output(str(tmp)))
         written.append(target)

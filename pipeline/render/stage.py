@@ -1,5 +1,9 @@
 """The rendering stage: content → images, sheets and the asset manifest.
 
+Which images a game has is its ruleset's (`RENDER`: jobs, the manifest's
+per-locale entry, the cards of each deck, extra painter elements); this
+stage runs the jobs, composes each deck's sheets and writes the manifest.
+
 Every output is named by the hash of what made it, so the stage only renders
 files that do not exist yet: a no-op build computes hashes and stats files,
 a one-card edit re-renders that card (in every locale) and its sheets.
@@ -17,15 +21,21 @@ import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
-from rulesets.house.kinds.model import DECKS, LOCALES, Ruleset
+from typing import Any
+
+import rulesets
+from kit.words import LOCALES
 
 from ..atomic import write_if_changed
 from . import fonts, glyphs, icons, layouts, sheets, worker
 from .errors import RenderError
-from .specs import Job, SpecBuilder, floor_key
+from .jobs import Job
 
 CARD_PX = (409, 585)
-TILE_PX = 640
+
+
+def render_spec(name: str):
+    return rulesets.builder(name).RENDER
 
 
 class Progress:
@@ -92,23 +102,7 @@ def _write_sheet(args) -> None:
     sheets.write([Path(f) for f in faces], Path(hidden), CARD_PX, Path(out))
 
 
-def track_slots() -> dict[str, list[list[float]]]:
-    """Centres of the skull and the eight value circles on a character board,
-    as [u, v] fractions of the image (u from the left, v from the top), so
-    the save can put trait clips exactly on them. Same geometry as
-    `Painter.el_tracks`, read from layouts/character.yaml."""
-    lay = layouts.load("character")
-    W, H = lay["size"]
-    el = next(e for e in lay["elements"] if e["type"] == "tracks")
-    x, y, w, _ = el["box"]
-    step = (w - el["head"]) / 9
-    return {trait: [[round((x + el["head"] + c * step + step / 2) / W, 4),
-                     round((y + r * el["row_height"] + el["row_height"] / 2) / H, 4)]
-                    for c in range(9)]
-            for r, trait in enumerate(el["order"])}
-
-
-def build(ruleset: Ruleset, root: str | Path, build_dir: str | Path, jobs: int | None = None,
+def build(ruleset: Any, root: str | Path, build_dir: str | Path, jobs: int | None = None,
           locales=LOCALES, progress: bool = True) -> dict:
     root, build_dir = Path(root), Path(build_dir)
     assets = build_dir / "assets"
@@ -119,7 +113,8 @@ def build(ruleset: Ruleset, root: str | Path, build_dir: str | Path, jobs: int |
     icons.set_cache_dir(build_dir / "cache" / "icons")
     glyphs.set_cache_dir(build_dir / "cache" / "fonts")
 
-    all_jobs = SpecBuilder(ruleset, root).all_jobs(locales)
+    spec = render_spec(ruleset.name)
+    all_jobs = spec.jobs(ruleset, root, locales)
     placed = [(j, str(cache if j.kind == "face" else assets), j.kind == "face") for j in all_jobs]
     todo = [p for p in placed if not (Path(p[1]) / p[0].filename).exists()]
     tofu = [f"{j.where}: no glyph for {glyphs.describe(m)} in the {j.locale} font"
@@ -131,13 +126,14 @@ def build(ruleset: Ruleset, root: str | Path, build_dir: str | Path, jobs: int |
         raise RenderError("\n".join(sorted(errors)))
 
     by_key = {(j.locale, j.key): j for j in all_jobs}
-    manifest: dict = {"ruleset": ruleset.name, "renderer": layouts.renderer_version(),
+    manifest: dict = {"ruleset": ruleset.name, "renderer": layouts.renderer_version(ruleset.name),
                       "layout_engine": fonts.layout_engine_name(),
-                      "card_px": list(CARD_PX), "tile_px": TILE_PX,
-                      "board_px": layouts.load("character")["size"], "locales": {}}
+                      "card_px": list(CARD_PX), **spec.manifest_extra(), "locales": {}}
     sheet_work: list[tuple] = []
     for loc in locales:
-        manifest["locales"][loc] = _locale_entry(ruleset, loc, by_key, assets, cache, sheet_work)
+        manifest["locales"][loc] = {
+            "decks": _decks_entry(ruleset, spec, loc, by_key, assets, cache, sheet_work),
+            **spec.locale_entry(ruleset, loc, lambda key, loc=loc: by_key[(loc, key)].filename)}
 
     bar = Progress("sheets", len(sheet_work), progress)
     if len(sheet_work) > 1 and n_workers > 1:
@@ -158,40 +154,25 @@ def build(ruleset: Ruleset, root: str | Path, build_dir: str | Path, jobs: int |
     return manifest
 
 
-def _decks_entry(ruleset: Ruleset, loc: str, by_key: dict, assets: Path, cache: Path,
+def _decks_entry(ruleset: Any, spec: Any, loc: str, by_key: dict, assets: Path, cache: Path,
                  sheet_work: list[tuple]) -> dict:
-    """Sheets in slot order per deck; sheets not on disk yet go to `sheet_work`."""
+    """Sheets in slot order per deck (the ruleset's decks, faces keyed
+    ("face", deck, card id), the back ("back", deck)); sheets not on disk yet
+    go to `sheet_work`."""
     decks = {}
-    for deck in DECKS:
+    for deck in rulesets.info(ruleset.name).decks:
         back = by_key[(loc, ("back", deck))].filename
         entries = []
-        for n, chunk in enumerate(sheets.chunks(list(ruleset.cards(deck)))):
+        for n, chunk in enumerate(sheets.chunks(spec.deck_cards(ruleset, deck))):
             faces = [by_key[(loc, ("face", deck, cid))].filename for cid in chunk]
             cols, rows = sheets.grid(len(chunk))
-            digest = sheets.sheet_digest(faces, back, cols, rows, layouts.renderer_version())
+            digest = sheets.sheet_digest(faces, back, cols, rows, layouts.renderer_version(ruleset.name))
             name = f"{ruleset.name}.sheet.{deck}.{n}.{loc}.{digest}.jpg"
             if not (assets / name).exists():
                 sheet_work.append(([str(cache / f) for f in faces], str(assets / back), str(assets / name)))
             entries.append({"file": name, "num_width": cols, "num_height": rows, "cards": chunk})
         decks[deck] = {"sheets": entries, "back": back, "back_is_hidden": False}
     return decks
-
-
-def _locale_entry(ruleset: Ruleset, loc: str, by_key: dict, assets: Path, cache: Path,
-                  sheet_work: list[tuple]) -> dict:
-    slots = track_slots()
-    return {
-        "decks": _decks_entry(ruleset, loc, by_key, assets, cache, sheet_work),
-        "rooms": {rid: {"top": by_key[(loc, ("room", rid))].filename,
-                        "bottom": by_key[(loc, ("floors", floor_key(room)))].filename}
-                  for rid, room in ruleset.rooms.items()},
-        "characters": {cid: {"sides": [by_key[(loc, ("char", cid, i))].filename
-                                       for i in range(len(ch.sides))],
-                             "slots": slots}
-                       for cid, ch in ruleset.characters.items()},
-        "extras": {"credits": by_key[(loc, ("credits",))].filename,
-                   "thumbnail": by_key[(loc, ("thumbnail",))].filename},
-    }
 
 
 def referenced(manifest: dict) -> set[str]:

@@ -27,8 +27,10 @@ def save_params(ext: str, intermediate: bool = False) -> dict:
 
 
 def render_image(job) -> Image.Image:
-    return paint(layouts.load(job.layout), job.env, job.locale,
-                 {k: Path(v) for k, v in job.icons.items()}, job.scale)
+    import rulesets
+    elements = rulesets.builder(job.ruleset).RENDER.elements if job.ruleset else None
+    return paint(layouts.load(job.layout, job.ruleset or None), job.env, job.locale,
+                 {k: Path(v) for k, v in job.icons.items()}, job.scale, elements)
 
 
 def run(job, out_dir: str, intermediate: bool = False) -> tuple[str, str | None]:

@@ -10,8 +10,8 @@ from pathlib import Path
 
 
 def build(ruleset, root, build_dir, content_path=None, base_url=None, **kw):
-    """Write build/tts/<ruleset>.<locale>.json (+ thumbnails) and the `tts`
-    section. As a pipeline stage a problem is printed and exits 1 with
+    """Write build/tts/<ruleset>.<locale>.json (+ thumbnails) and the table
+    section (build/content/<ruleset>.tts.json). As a pipeline stage a problem is printed and exits 1 with
     nothing written; called directly it raises `stage.StageError`."""
     from .stage import StageError, build as _build
     name = getattr(ruleset, "name", ruleset)

@@ -49,7 +49,8 @@ def workshop_main(argv: list[str]) -> int:
     code = full_build(args.root, args.build_dir, args.rulesets)
     if code:
         return code
-    names = args.rulesets or sorted(p.stem for p in (args.build_dir / "content").glob("*.json"))
+    import rulesets
+    names = args.rulesets or rulesets.names()
     try:
         for name in names:
             for f in workshop.build(name, args.root, args.build_dir, args.base_url):

@@ -149,12 +149,26 @@ def _module_path(root: Path, name: str) -> Path:
     return root / f"{rel}.lua"
 
 
+def _locate(root: Path, display_root: str, mounts: dict[str, tuple[Path, str]], name: str) -> tuple[Path, str]:
+    """(file, how to name it in messages) of module `name`: a mounted prefix
+    (`ruleset/gestures` → the ruleset's lua folder) or the shared root."""
+    for prefix, (folder, shown) in mounts.items():
+        if name.startswith(prefix):
+            path = _module_path(Path(folder), name[len(prefix):])
+            return path, f"{shown}/{path.relative_to(folder).as_posix()}"
+    path = _module_path(root, name)
+    return path, f"{display_root}/{path.relative_to(root).as_posix()}"
+
+
 def bundle(root: Path, entry: str | None = None, entry_source: str | None = None,
-           generated: dict[str, str] | None = None, display_root: str = "tts_lua") -> str:
+           generated: dict[str, str] | None = None, display_root: str = "tts_lua",
+           mounts: dict[str, tuple[Path, str]] | None = None) -> str:
     """Bundle the module `entry` (or the given `entry_source`) with everything
     it requires. Raises BundleError naming the requiring file and line for a
-    missing module."""
+    missing module. `mounts` maps a module-name prefix to another folder
+    (a ruleset's own Lua, required as `ruleset/<module>`)."""
     root = Path(root)
+    mounts = dict(mounts or {})
     generated = dict(generated or {})
     if entry_source is None:
         if entry is None:
@@ -177,13 +191,11 @@ def bundle(root: Path, entry: str | None = None, entry_source: str | None = None
             if req.name in generated:
                 text, shown = generated[req.name], f"<generated {req.name}>"
             else:
-                path = _module_path(root, req.name)
+                path, shown = _locate(root, display_root, mounts, req.name)
                 if not path.is_file():
                     raise BundleError(
-                        f"{req.file}:{req.line}: module {req.name!r} not found "
-                        f"(looked for {display_root}/{path.relative_to(root).as_posix()})")
-                text, shown = path.read_text(encoding="utf-8"), \
-                    f"{display_root}/{path.relative_to(root).as_posix()}"
+                        f"{req.file}:{req.line}: module {req.name!r} not found (looked for {shown})")
+                text = path.read_text(encoding="utf-8")
             modules[req.name] = text
             queue.append((text, shown))
 

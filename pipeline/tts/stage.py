@@ -1,9 +1,13 @@
-"""The TTS stage: compiled content + asset manifest + tts_lua/ → saves.
+"""The TTS stage: compiled content + asset manifest + Lua → saves.
 
-Everything is computed and checked first (plan, scripts, URLs, schema); only
-then are the saves, thumbnails and the `tts` section written, each
-atomically. A broken input therefore fails with a clear message and leaves
-the previous build untouched.
+What lies on the table is the ruleset's (`TABLE`: the plan, each locale's
+save, the section the server reads); this stage bundles the shared Lua
+(`tts_lua/`) with the ruleset's own (`rulesets/<name>/lua/`, required as
+`ruleset/<module>`), fills the connect panel, checks every save against the
+schema and every image URL, and writes. Everything is computed and checked
+first; only then are the saves, thumbnails and `build/content/<name>.tts.json`
+written, each atomically. A broken input therefore fails with a clear
+message and leaves the previous build untouched.
 """
 from __future__ import annotations
 
@@ -13,13 +17,11 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..atomic import write_if_changed
-from . import layout, luabundle, schema, section, stable, track_image, ui
-from .plan import make_plan, tts_section
-from .save import build_save
-from .urls import Urls, resolve
+import rulesets
 
-OBJECT_ROLES = ("room", "board", "figure", "die")
+from ..atomic import write_if_changed
+from . import luabundle, schema, stable, ui
+from .urls import Urls, resolve
 
 
 class StageError(Exception):
@@ -39,42 +41,34 @@ def package_version(root: Path) -> str:
         return tomllib.load(fh)["project"]["version"]
 
 
-def lua_tree_hash(lua_root: Path) -> str:
+def lua_tree_hash(*lua_roots: Path) -> str:
     h = hashlib.sha256()
-    for path in sorted(p for p in lua_root.rglob("*") if p.is_file()):
-        h.update(path.relative_to(lua_root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    for lua_root in lua_roots:
+        if not lua_root.is_dir():
+            continue
+        for path in sorted(p for p in lua_root.rglob("*") if p.is_file()):
+            h.update(path.relative_to(lua_root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return h.hexdigest()
 
 
-def mod_version(root: Path, content: dict, manifest: dict, lua_root: Path) -> str:
+def mod_version(root: Path, content: dict, manifest: dict, *lua_roots: Path) -> str:
     """`<package version>+<hash of what the save is made of>`: changes
     whenever the content, images or scripts change, so the server can tell an
     outdated save; the asset base URL is not part of it."""
     h = hashlib.sha256()
-    h.update(json.dumps(section.without_tts(content), sort_keys=True, ensure_ascii=False).encode())
+    h.update(json.dumps(content, sort_keys=True, ensure_ascii=False).encode())
     h.update(json.dumps(manifest, sort_keys=True, ensure_ascii=False).encode())
-    h.update(lua_tree_hash(lua_root).encode())
+    h.update(lua_tree_hash(*lua_roots).encode())
     return f"{package_version(root)}+{h.hexdigest()[:10]}"
 
 
-def _board_px(manifest: dict, assets_dir: Path) -> dict[str, tuple[int, int]]:
-    from PIL import Image
-    out = {}
-    for data in manifest["locales"].values():
-        for cid, entry in data.get("characters", {}).items():
-            path = assets_dir / entry["sides"][0]
-            if cid not in out and path.is_file():
-                with Image.open(path) as img:
-                    out[cid] = img.size
-    return out
+def table_spec(name: str):
+    return rulesets.builder(name).TABLE
 
 
-def _board_slots(root: Path) -> dict | None:
-    path = root / "layouts" / "character.yaml"
-    if not path.is_file():
-        return None
-    import yaml
-    return layout.slots_from_board_layout(yaml.safe_load(path.read_text(encoding="utf-8")) or {})
+def table_path(build_dir: Path, ruleset: str) -> Path:
+    """The section the server reads beside the content: content ids → TTS objects."""
+    return Path(build_dir) / "content" / f"{ruleset}.tts.json"
 
 
 def _load_json(path: Path, what: str) -> dict:
@@ -86,14 +80,16 @@ def _load_json(path: Path, what: str) -> dict:
         raise StageError(f"{path}:{exc.lineno}: {what} is not valid JSON ({exc.msg})") from None
 
 
-def scripts_for(lua_root: Path, generated: dict[str, str]) -> dict[str, str]:
-    """Global bundle plus one bundled one-liner per object role."""
+def scripts_for(lua_root: Path, generated: dict[str, str], roles=(),
+                mounts: dict[str, tuple[Path, str]] | None = None) -> dict[str, str]:
+    """Global bundle plus one bundled one-liner per object role; `mounts`
+    maps a module prefix (`ruleset/`) to the folder holding those modules."""
     try:
-        out = {"Global": luabundle.bundle(lua_root, entry="Global", generated=generated)}
-        for role in OBJECT_ROLES:
+        out = {"Global": luabundle.bundle(lua_root, entry="Global", generated=generated, mounts=mounts)}
+        for role in roles:
             out[role] = luabundle.bundle(lua_root, entry=role,
-                                         entry_source=f'require("objects/{role}")\n',
-                                         generated=generated)
+                                         entry_source=f'require("objects/wire")("{role}")\n',
+                                         generated=generated, mounts=mounts)
     except luabundle.BundleError as exc:
         raise StageError(f"Lua bundling failed: {exc}") from None
     return out
@@ -105,27 +101,30 @@ def build(ruleset: str, root: Path, build_dir: Path, base_url: str | None = None
     assets_dir = build_dir / "assets"
     out_dir = Path(out_dir) if out_dir else build_dir / "tts"
     lua_root = root / "tts_lua"
+    spec = table_spec(ruleset)
+    ruleset_lua = Path(spec.lua_dir)
+    mounts = {"ruleset/": (ruleset_lua, ruleset_lua.relative_to(root).as_posix()
+                           if ruleset_lua.is_relative_to(root) else str(ruleset_lua))}
     content_path = build_dir / "content" / f"{ruleset}.json"
     content = _load_json(content_path, "compiled content")
     manifest = _load_json(assets_dir / f"manifest.{ruleset}.json", "asset manifest")
 
     base = resolve(base_url, assets_dir, public=public)
     try:
-        plan = make_plan(content, manifest, _board_px(manifest, assets_dir), _board_slots(root))
+        plan = spec.plan(content, manifest, assets_dir)
     except ValueError as exc:
         raise StageError(str(exc)) from None
-    plan.track["image"] = track_image.write(assets_dir)
-    version = mod_version(root, content, manifest, lua_root)
+    version = mod_version(root, content, manifest, lua_root, ruleset_lua)
 
     urls = Urls(base, assets_dir)
     pending: list[tuple[Path, str | bytes]] = []
     result = StageResult(mod_version=version, base_url=base)
     for locale in sorted(manifest["locales"]):
         generated = {"hauntkit/config": ui.config_module(ruleset, locale, version)}
-        scripts = scripts_for(lua_root, generated)
+        scripts = scripts_for(lua_root, generated, spec.object_roles, mounts)
         xml = ui.xml_ui(lua_root / "ui" / "connect.xml", locale)
         try:
-            doc = build_save(plan, content, manifest, locale, urls, scripts, xml, version)
+            doc = spec.save(plan, content, manifest, locale, urls, scripts, xml, version)
         except KeyError as exc:
             raise StageError(str(exc.args[0]) if exc.args else str(exc)) from None
         problems = schema.problems(doc)
@@ -148,6 +147,6 @@ def build(ruleset: str, root: Path, build_dir: Path, base_url: str | None = None
     for path, data in pending:
         write_if_changed(path, data)
         (result.thumbnails if path.suffix == ".png" else result.saves).append(path)
-    section.write(content_path, tts_section(plan, version))
+    write_if_changed(table_path(build_dir, ruleset), stable.dumps(spec.section(plan, version)))
     return result
 

@@ -16,34 +16,8 @@ from PIL import Image
 
 from ..atomic import write_if_changed
 from . import stage
-from .terms import term
 
 THUMB_PX = 512
-
-DESCRIPTION = {
-    "zh-Hans": """{game}
-
-鬼屋探险与隐藏奸徒的桌游，由规则服务器裁判每一次掷骰、移动和作祟。
-内容：{rooms} 个房间板块，{events} 张事件卡，{items} 张物品卡，{omens} 张预兆卡，{chars} 个角色，8 颗骰子。
-没有服务器也可以手动游戏；连接服务器：在右上角面板填入服务器地址后点击“连接”。
-版本：{version}
-图标来自 game-icons.net（CC BY 3.0）。""",
-    "zh-Hant": """{game}
-
-鬼屋探險與隱藏背叛者的桌遊，由規則伺服器裁判每一次擲骰、移動與作祟。
-內容：{rooms} 個房間板塊，{events} 張事件卡，{items} 張物品卡，{omens} 張預兆卡，{chars} 個角色，8 顆骰子。
-沒有伺服器也可以手動遊戲；連線伺服器：在右上角面板填入伺服器網址後點擊「連線」。
-版本：{version}
-圖示來自 game-icons.net（CC BY 3.0）。""",
-    "en": """{game}
-
-Explore a haunted house until one of you turns traitor; a rules server referees every roll, move and haunt.
-Contents: {rooms} room tiles, {events} event cards, {items} item cards, {omens} omen cards, {chars} characters, 8 dice.
-Playable by hand without a server; to connect, fill in the server URL in the top-right panel and press Connect.
-Version: {version}
-Icons from game-icons.net (CC BY 3.0).""",
-}
-
 
 def square_png(data: bytes, size: int = THUMB_PX) -> bytes:
     with Image.open(io.BytesIO(data)) as img:
@@ -58,11 +32,8 @@ def square_png(data: bytes, size: int = THUMB_PX) -> bytes:
     return out.getvalue()
 
 
-def description(content: dict, locale: str, version: str) -> str:
-    return DESCRIPTION[locale].format(
-        game=term("game_mode", locale), rooms=len(content["rooms"]), events=len(content["events"]),
-        items=len(content["items"]), omens=len(content["omens"]), chars=len(content["characters"]),
-        version=version) + "\n"
+def description(ruleset: str, content: dict, locale: str, version: str) -> str:
+    return stage.table_spec(ruleset).workshop_description(content, locale, version) + "\n"
 
 
 def build(ruleset: str, root: Path, build_dir: Path, base_url: str) -> list[Path]:
@@ -78,6 +49,6 @@ def build(ruleset: str, root: Path, build_dir: Path, base_url: str) -> list[Path
             raise stage.StageError(f"{ruleset}.{locale}: the asset manifest names no thumbnail")
         write_if_changed(thumb, square_png(thumb.read_bytes()))
         desc = save.with_suffix(".workshop.txt")
-        write_if_changed(desc, description(content, locale, result.mod_version))
+        write_if_changed(desc, description(ruleset, content, locale, result.mod_version))
         written += [thumb, desc]
     return written

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from PIL import Image
+from rulesets.house.render import track_slots
 
 LOCALES = ("zh-Hans", "zh-Hant", "en")
 
@@ -84,7 +85,7 @@ def manifest(assets: Path, doc: dict) -> dict:
             sides = [f"char.{cid}.{i}.{loc}.eeeeeeeeeeee.png" for i in (0, 1)]
             for s in sides:
                 _png(assets / s, (300, 200))
-            chars[cid] = {"sides": sides}
+            chars[cid] = {"sides": sides, "slots": track_slots()}
         thumb = f"thumbnail.{loc}.ffffffffffff.png"
         _png(assets / thumb, (256, 256))
         credits = f"credits.{loc}.999999999999.jpg"

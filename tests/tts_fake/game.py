@@ -12,6 +12,7 @@ from kit.engine import seeded
 from . import TTSFake
 from .check import mismatches
 from .live import LiveServer, real_build
+from server.content import load_compiled
 
 SIDES = {"N": (0, 1), "S": (0, -1), "E": (1, 0), "W": (-1, 0)}
 
@@ -20,7 +21,7 @@ SIDES = {"N": (0, 1), "S": (0, -1), "E": (1, 0), "W": (-1, 0)}
 def built(tmp_path_factory):
     build = tmp_path_factory.mktemp("game") / "build"
     saves = real_build(build)
-    content = json.loads((build / "content" / "house.json").read_text(encoding="utf-8"))
+    content = load_compiled(build / "content", "house")
     return build, saves, content
 
 

@@ -13,7 +13,7 @@ from pipeline.content.compile import compile_ruleset
 from pipeline.content.loader import load_ruleset
 from test_content_broken import CASES, make_tree
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[4]
 
 
 def patches(*names):

@@ -9,12 +9,12 @@ from pathlib import Path
 
 from pipeline.content.compile import compile_ruleset
 from pipeline.content.loader import load_ruleset
-from pipeline.tts.terms import term
+from rulesets.house.tts.terms import term
 from server import narrate
 from rulesets.house.engine.content import normalize
 from rulesets.house.engine.text import option_label
 
-BASE = Path(__file__).parent / "fixtures" / "content_broken" / "base"
+BASE = Path(__file__).parent / "fixtures" / "base"
 
 
 def _renamed(tmp_path: Path) -> dict:

@@ -7,8 +7,8 @@ from pipeline.content.errors import ContentError
 from pipeline.content.loader import load_ruleset
 from rulesets.house.kinds.model import LOCALES
 
-ROOT = Path(__file__).resolve().parents[1]
-BASE = Path(__file__).parent / "fixtures" / "content_broken" / "base"
+ROOT = Path(__file__).resolve().parents[4]
+BASE = Path(__file__).parent / "fixtures" / "base"
 HOUSE_FILES = [f"rulesets/house/content/{n}.yaml"
                for n in ("rooms", "characters", "events", "items", "omens", "haunts", "haunt_chart")]
 

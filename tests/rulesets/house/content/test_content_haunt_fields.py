@@ -4,7 +4,7 @@
 
 Each is checked from YAML through the real loader and compiler into the
 engine, so a key the compiler misnames or misplaces fails here. Broken
-values are in fixtures/content_broken/cases.yaml.
+values are in fixtures/cases.yaml.
 """
 import json
 import shutil
@@ -22,7 +22,7 @@ from rulesets.house.engine import haunt as H
 from rulesets.house.engine.content import normalize
 from test_content_broken import make_tree
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[4]
 E = get_engine("house")
 MINI_ANCHOR = "    heroes_text: {zh-Hans: 击昏所有暗影。"
 HOUSE_ANCHOR = "    traitor: {rule: revealer}\n    monsters:\n      - id: drowned_singer\n"

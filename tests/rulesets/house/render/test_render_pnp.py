@@ -5,9 +5,11 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from pipeline.render import pnp, sample
+from pipeline.render import pnp
+from rulesets.house import render as house_render
+import sample_content as sample
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[4]
 
 
 def test_bleed_extends_edges_by_3mm():
@@ -20,7 +22,7 @@ def test_bleed_extends_edges_by_3mm():
     assert out.getpixel((0, out.height // 2)) == (255, 0, 0)
 
 
-@pytest.mark.parametrize("kind,grid", [(pnp.CARD, (4, 2)), (pnp.TILE, (4, 3)), (pnp.BOARD, (2, 2))])
+@pytest.mark.parametrize("kind,grid", [(pnp.CARD, (4, 2)), (house_render.TILE, (4, 3)), (house_render.BOARD, (2, 2))])
 def test_page_grids_fit_a4_and_leave_room_for_crop_marks(kind, grid):
     assert kind.grid == grid
     x0, y0 = kind.origin()
@@ -31,7 +33,7 @@ def test_page_grids_fit_a4_and_leave_room_for_crop_marks(kind, grid):
 def test_pdf_per_locale_pages_and_stable_bytes(tmp_path):
     rs = sample.ruleset(n_events=9, n_items=1, n_omens=1)
     paths = pnp.build_pnp(rs, ROOT, tmp_path, locales=("zh-Hans", "en"), progress=False)
-    assert [p.name for p in paths] == ["sample.zh-Hans.pdf", "sample.en.pdf"]
+    assert [p.name for p in paths] == ["house.zh-Hans.pdf", "house.en.pdf"]
     data = paths[0].read_bytes()
     assert data.startswith(b"%PDF")
     # events: 9 cards = 2 face pages + 2 back pages; items, omens, the 3 rooms

@@ -58,10 +58,6 @@ BOARD_STEP = 8.0
 CLIP_SCALE = 0.3
 TRAIT_COLORS = {"might": "#c0392b", "speed": "#2980b9",
                 "knowledge": "#27ae60", "sanity": "#8e44ad"}
-# Clip slots on a board when the render manifest gives none: fractions of the
-# image (u from the left, v from the top) for the skull and the 8 values.
-DEFAULT_SLOT_ROWS = {"might": 0.58, "speed": 0.69, "knowledge": 0.80, "sanity": 0.91}
-DEFAULT_SLOT_U = [0.14 + 0.09 * i for i in range(9)]
 
 
 def cell_to_world(floor: str, x: int, y: int, rotation: int = 0) -> tuple[float, float, float, int]:
@@ -101,28 +97,6 @@ def slot_offsets(uv: list[list[float]], size: tuple[float, float]) -> list[dict]
     """Image fractions → offsets from the board centre in its own frame."""
     width, depth = size
     return [{"x": round((u - 0.5) * width, 3), "z": round((0.5 - v) * depth, 3)} for u, v in uv]
-
-
-def slots_from_board_layout(board: dict) -> dict[str, list[list[float]]] | None:
-    """Clip-slot centres (image fractions) from the renderer's character board
-    layout (`layouts/character.yaml`): its `tracks` element puts the skull and
-    the eight values in equal steps after a head column, one row per trait.
-    None when the layout has no such element."""
-    width, height = board.get("size", (0, 0))
-    for el in board.get("elements", []):
-        if el.get("type") != "tracks" or not width or not height:
-            continue
-        x, y, w, _ = el["box"]
-        head, row = el["head"], el["row_height"]
-        step = (w - head) / 9
-        return {trait: [[(x + head + c * step + step / 2) / width, (y + r * row + row / 2) / height]
-                        for c in range(9)]
-                for r, trait in enumerate(el["order"])}
-    return None
-
-
-def default_slots() -> dict[str, list[list[float]]]:
-    return {t: [[u, v] for u in DEFAULT_SLOT_U] for t, v in DEFAULT_SLOT_ROWS.items()}
 
 
 def turn(offset: dict, rot_y: float) -> tuple[float, float]:

@@ -20,7 +20,7 @@ def card(i: int, kind: str = "event", text: dict | None = None) -> Card:
             "进行一次:sanity:检定。4+：获得1点:knowledge:。0-3：受到1颗骰子的精神伤害。",
             "進行一次:sanity:檢定。4+：獲得1點:knowledge:。0-3：受到1顆骰子的精神傷害。",
             "Make a :sanity: roll. 4+: gain 1 :knowledge:. 0-3: take 1 die of mental damage."),
-        art=ARTS[i % len(ARTS)], where=Where(f"cards/sample/{kind}s.yaml", 3 + 10 * i))
+        art=ARTS[i % len(ARTS)], where=Where(f"content/{kind}s.yaml", 3 + 10 * i))
 
 
 def room(rid: str, floors: list[str], doors: list[str], windows: list[str], icon: str) -> Room:
@@ -28,7 +28,7 @@ def room(rid: str, floors: list[str], doors: list[str], windows: list[str], icon
                 doors=doors, windows=windows, icon=icon,
                 text=_t("回合结束时若在此处，受到1点物理伤害。", "回合結束時若在此處，受到1點物理傷害。",
                         "End your turn here and take 1 physical damage."),
-                art="spade", where=Where("tiles/sample/rooms.yaml", 2))
+                art="spade", where=Where("content/rooms.yaml", 2))
 
 
 def character() -> Character:
@@ -41,7 +41,7 @@ def character() -> Character:
                     "knowledge": Trait([1, 2, 3, 4, 5, 5, 6, 7], 4), "sanity": Trait([2, 2, 3, 4, 5, 6, 7, 8], 2)})
     return Character(id="lin_wei", color="#c0392b", art="person",
                      sides=[side(("林蔚", "林蔚", "Lin Wei"), 24), side(("林蔚（夜）", "林蔚（夜）", "Lin Wei (Night)"), 24)],
-                     where=Where("cards/sample/characters.yaml", 2))
+                     where=Where("content/characters.yaml", 2))
 
 
 TERMS = {"might": _t("力量", "力量", "Might"), "speed": _t("速度", "速度", "Speed"),
@@ -56,7 +56,7 @@ def ruleset(n_events: int = 3, n_items: int = 2, n_omens: int = 2) -> Ruleset:
              room("hall", ["basement", "ground", "upper"], ["N", "E", "S", "W"], ["N"], "none")]
     rooms[1].id, rooms[2].id = "attic", "hall"
     return Ruleset(
-        name="sample",
+        name="house",
         rooms={r.id: r for r in rooms},
         events={c.id: c for c in (card(i, "event") for i in range(n_events))},
         items={c.id: c for c in (card(i, "item") for i in range(n_items))},
@@ -70,5 +70,5 @@ if __name__ == "__main__":
 
     from . import build
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "build/sample")
-    m = build(ruleset(), Path(__file__).resolve().parents[2], out)
+    m = build(ruleset(), Path(__file__).resolve().parents[4], out)
     print(out / "assets" / "manifest.sample.json")

@@ -8,7 +8,7 @@ import io
 
 from PIL import Image, ImageDraw, ImageFont
 
-from ..atomic import write_if_changed
+from pipeline.atomic import write_if_changed
 from . import layout
 
 COLS, ROWS, CELL = 8, 2, 128

@@ -1,6 +1,6 @@
 """Every broken-content case reports exactly its problems: file, line, field, message.
 
-The cases live in fixtures/content_broken/cases.yaml as patches over a valid
+The cases live in fixtures/cases.yaml as patches over a valid
 base tree, so each one is a small, readable mistake an author could make.
 """
 import shutil
@@ -12,7 +12,7 @@ import yaml
 from pipeline.content.errors import ContentError
 from pipeline.content.loader import load_ruleset
 
-FIXTURES = Path(__file__).parent / "fixtures" / "content_broken"
+FIXTURES = Path(__file__).parent / "fixtures"
 CASES = yaml.safe_load((FIXTURES / "cases.yaml").read_text(encoding="utf-8"))["cases"]
 
 

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from pipeline.tts.guids import GuidRegistry
 from rulesets.house.kinds.model import DECKS, TRAITS
+
 from . import layout
-from .guids import GuidRegistry
+
 
 DECK_KEY_BASE = {"event": 10, "item": 20, "omen": 30}
 CREDITS_KEY = 90
@@ -64,10 +66,9 @@ def _sheet_layout(manifest: dict, deck: str) -> list[list[str]]:
     return first
 
 
-def make_plan(content: dict, manifest: dict, board_px: dict[str, tuple[int, int]] | None = None,
-              board_slots: dict[str, list[list[float]]] | None = None) -> Plan:
-    """`board_slots`: clip-slot fractions from the board layout, used when the
-    manifest gives none for a character (then evenly spaced defaults)."""
+def make_plan(content: dict, manifest: dict, board_px: dict[str, tuple[int, int]] | None = None) -> Plan:
+    """The clip slots of each board come from the render manifest (the
+    renderer computes them from the layout it draws the tracks with)."""
     ruleset = content["ruleset"]
     if manifest.get("ruleset") != ruleset:
         raise PlanError(f"asset manifest is for {manifest.get('ruleset')!r}, content for {ruleset!r}")
@@ -119,7 +120,9 @@ def make_plan(content: dict, manifest: dict, board_px: dict[str, tuple[int, int]
     xs = layout.row_x(len(characters), layout.BOARD_STEP)
     for (cid, char), x in zip(characters.items(), xs):
         size = layout.board_size(board_px.get(cid))
-        uv = manifest_slots(manifest, cid) or board_slots or layout.default_slots()
+        uv = manifest_slots(manifest, cid)
+        if uv is None:
+            raise PlanError(f"asset manifest: character {cid!r} has no clip slots (rebuild the assets)")
         plan.characters[cid] = {
             "board": reg.guid("board", cid),
             "figurine": reg.guid("figure", cid),
@@ -151,7 +154,7 @@ def manifest_slots(manifest: dict, character: str) -> dict | None:
 
 
 def _pos(p: tuple[float, float, float]) -> dict:
-    from .stable import pos
+    from pipeline.tts.stable import pos
     return pos(*p)
 
 

@@ -10,7 +10,10 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from . import layout, objects, stable
+from pipeline.tts import objects, stable
+from rulesets.house import INFO
+
+from . import layout
 from .plan import CREDITS_KEY, TRAITS, Plan
 from .terms import term
 
@@ -70,9 +73,9 @@ def build_save(plan: Plan, content: dict, manifest: dict, locale: str, url: Call
         "SaveName": f"{game} {mod_version}",
         "GameMode": game,
         "GameType": "Games",
-        "GameComplexity": "Medium Complexity",
-        "PlayingTime": [45, 90],
-        "PlayerCounts": [3, 6],
+        "GameComplexity": INFO.complexity,
+        "PlayingTime": list(INFO.playing_time),
+        "PlayerCounts": list(INFO.players),
         "Tags": [],
         "Date": "",
         "EpochTime": 0,

@@ -4,7 +4,7 @@ from pathlib import Path
 from pipeline.content.loader import load_ruleset
 from rulesets.house.kinds.stats import collect, format_stats, house_shortfalls
 
-BASE = Path(__file__).parent / "fixtures" / "content_broken" / "base"
+BASE = Path(__file__).parent / "fixtures" / "base"
 
 
 def test_counts_of_the_base_fixture():

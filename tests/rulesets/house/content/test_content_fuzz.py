@@ -14,7 +14,7 @@ import yaml
 from pipeline.content.errors import ContentError
 from pipeline.content.loader import load_ruleset
 
-BASE = Path(__file__).parent / "fixtures" / "content_broken" / "base"
+BASE = Path(__file__).parent / "fixtures" / "base"
 VALUES = [None, 0, -1, 99, True, "x", "", [], {}, [1, 2], {"a": 1}, "N", "choose", 1.5]
 
 

@@ -13,21 +13,21 @@ from PIL import Image, ImageChops, ImageStat
 
 from pipeline.content.loader import load_ruleset
 from pipeline.render import layouts, sheets, text
-from pipeline.render.specs import SpecBuilder
+from rulesets.house.render import SpecBuilder
 from pipeline.render.stage import CARD_PX
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[4]
 LEGIBLE_PX = 14          # smallest body size allowed by any layout
 COMFORT_PX = 18          # what the real content should get
 
 
 def _body():
-    return next(e for e in layouts.load("card")["elements"] if e.get("name") == "body")
+    return next(e for e in layouts.load("card", "house")["elements"] if e.get("name") == "body")
 
 
 def test_card_size_and_layout_floor():
     assert CARD_PX == (409, 585)
-    assert tuple(layouts.load("card")["size"]) == CARD_PX
+    assert tuple(layouts.load("card", "house")["size"]) == CARD_PX
     assert _body()["size"][1] >= LEGIBLE_PX
 
 

@@ -5,7 +5,7 @@ from pipeline.content.loader import load_ruleset
 from rulesets.house.kinds.model import Room, StartPlacement
 from rulesets.house.kinds.placement import floor_budget, rotated, start_open_ends
 
-BASE = Path(__file__).parent / "fixtures" / "content_broken" / "base"
+BASE = Path(__file__).parent / "fixtures" / "base"
 
 
 def room(rid, doors, floors=("ground",), start=None):

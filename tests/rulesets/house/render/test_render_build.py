@@ -9,11 +9,12 @@ import jsonschema
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from pipeline.render import build, sample, sheets
-from pipeline.render.specs import ContentError
+from pipeline.render import build, sheets
+import sample_content as sample
+from pipeline.render.errors import ContentError
 from pipeline.render.stage import CARD_PX, RenderError
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[4]
 
 
 def files(d: Path) -> dict[str, int]:
@@ -30,7 +31,7 @@ def built(tmp_path_factory):
 
 def test_manifest_lists_every_asset(built):
     rs, out, m = built
-    assert json.loads((out / "assets/manifest.sample.json").read_text()) == m
+    assert json.loads((out / "assets/manifest.house.json").read_text()) == m
     schema = json.loads((ROOT / "pipeline/render/manifest.schema.json").read_text())
     jsonschema.validate(m, schema)
     assert set(m["locales"]) == {"zh-Hans", "zh-Hant", "en"}
@@ -59,7 +60,7 @@ def test_sheet_cell_i_holds_card_i_and_last_cell_the_hidden_image(built):
     cols, rows = sheet["num_width"], sheet["num_height"]
     assert (cols, rows) == (10, 2)
     assert img.size == (cols * CARD_PX[0], rows * CARD_PX[1])
-    faces = {cid: Image.open(next((out / "cache/render").glob(f"sample.face.event.{cid}.zh-Hans.*.ppm")))
+    faces = {cid: Image.open(next((out / "cache/render").glob(f"house.face.event.{cid}.zh-Hans.*.ppm")))
              for cid in rs.events}
     w, h = CARD_PX
     for i, cid in enumerate(sheet["cards"]):
@@ -118,7 +119,7 @@ def test_noop_rebuild_touches_nothing_and_one_edit_rerenders_only_that_card(buil
     added = sorted(k for k in set(after) - set(before) if not k.startswith("cache/icons/"))
     removed = sorted(set(before) - set(after))
     assert [re.sub(r"\.[0-9a-f]{12}\.", ".H.", a) for a in added] == [
-        "assets/sample.sheet.event.0.en.H.jpg", "cache/render/sample.face.event.event_03.en.H.ppm"]
+        "assets/house.sheet.event.0.en.H.jpg", "cache/render/house.face.event.event_03.en.H.ppm"]
     assert len(removed) == 2  # the stale face and sheet are swept
     assert all(after[k] == before[k] for k in after if k in before and "manifest" not in k)
 
@@ -128,8 +129,8 @@ def test_missing_icon_fails_with_location(tmp_path):
     rs.items["item_01"].art = "no-such-icon"
     with pytest.raises(ContentError) as e:
         build(rs, ROOT, tmp_path, progress=False)
-    assert "cards/sample/items.yaml:13: item_01: art: no icon art/icons/no-such-icon.svg" in str(e.value)
-    assert not (tmp_path / "assets/manifest.sample.json").exists()
+    assert "content/items.yaml:13: item_01: art: no icon art/icons/no-such-icon.svg" in str(e.value)
+    assert not (tmp_path / "assets/manifest.house.json").exists()
 
 
 def _unknown_token(rs):
@@ -150,7 +151,7 @@ def test_undrawable_content_fails_and_writes_no_manifest(tmp_path, spoil, error,
     spoil(rs)
     with pytest.raises(error, match=pattern):
         build(rs, ROOT, tmp_path, progress=False)
-    assert not (tmp_path / "assets/manifest.sample.json").exists()
+    assert not (tmp_path / "assets/manifest.house.json").exists()
 
 
 def test_overflowing_text_fails_the_build_with_file_line(tmp_path):
@@ -161,9 +162,9 @@ def test_overflowing_text_fails_the_build_with_file_line(tmp_path):
         build(rs, ROOT, tmp_path, progress=False)
     msgs = str(e.value).splitlines()
     assert len(msgs) == 2  # zh-Hans and zh-Hant
-    assert all(re.fullmatch(r"cards/sample/events\.yaml:13: event_01: text overflows box 'body' by \d+ px", m)
+    assert all(re.fullmatch(r"content/events\.yaml:13: event_01: text overflows box 'body' by \d+ px", m)
                for m in msgs), msgs
-    assert not (tmp_path / "assets/manifest.sample.json").exists()
+    assert not (tmp_path / "assets/manifest.house.json").exists()
 
 
 def test_board_slots_point_at_the_value_circles(built):

@@ -1,2 +1,0 @@
--- Object script of a board: reports gestures to Global.
-require("objects/wire")("board")

@@ -1,2 +1,0 @@
--- Object script of a figure: reports gestures to Global.
-require("objects/wire")("figure")
