@@ -1,8 +1,9 @@
 """The contract every ruleset engine keeps, and the random source it is given.
 
 A ruleset engine is a module (rulesets/<ruleset>/engine/) exposing the verbs of
-`Engine`. Nothing above the engine branches on the ruleset's name: the server
-looks the module up by name and calls these verbs only.
+`Engine` (docs/RULESETS.md). Nothing above the engine branches on the
+ruleset's name: the server looks the module up in the registry and calls
+these verbs only.
 
 Randomness is injected: an engine draws every random number through
 `Rng.randrange`, never from a global. Play passes `RecordingRng` over a
@@ -88,6 +89,26 @@ class Engine(Protocol):
     def legal_actions(self, state: dict, seat: str) -> list[dict]: ...
 
     def view(self, state: dict, seat: str | None) -> dict:
-        """What `seat` may see (None: a spectator). Never deck orders."""
+        """What `seat` may see (None: a spectator). Never deck orders nor
+        another seat's secrets. Read-only: it may share parts with `state`."""
 
     def is_over(self, state: dict) -> bool: ...
+
+    def to_act(self, state: dict) -> list[str]:
+        """The seats that may act now (whose turn it is, or who must answer)."""
+
+    def seated(self, state: dict) -> list[str]:
+        """The seats playing: every one must consent to an undo."""
+
+    def outcome(self, state: dict) -> dict | None:
+        """None while playing; then {"winners": [seats], "side": str | None,
+        "scores": {seat: int} | None}."""
+
+    def reveals(self, events: list[dict], tape: list[int]) -> bool:
+        """Whether undoing this action would let a player re-roll or peek."""
+
+
+def visible(events: list[dict], seat: str | None) -> list[dict]:
+    """The events `seat` may see (None: a spectator): public ones, and those
+    whose `visible_to` names it."""
+    return [e for e in events if e.get("visible_to") is None or (seat is not None and seat in e["visible_to"])]

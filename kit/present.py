@@ -1,0 +1,32 @@
+"""What a presenter is given: the engine's views of one table, its content
+and its words — never the raw state (docs/RULESETS.md, "Presenter").
+
+Views are computed on demand: most answers need only the public one, and a
+seat's own view (its hidden hand) only when an instruction concerns it.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+
+class TableView:
+    def __init__(self, engine: Any, state: dict, content: dict, words: Any = None):
+        self._engine, self._state = engine, state
+        self.content = content
+        self.words = words
+        self._views: dict[str | None, dict] = {}
+
+    @property
+    def public(self) -> dict:
+        return self.of(None)
+
+    def of(self, seat: str | None) -> dict:
+        if seat not in self._views:
+            self._views[seat] = self._engine.view(self._state, seat)
+        return self._views[seat]
+
+    @property
+    def tts(self) -> dict:
+        """The table section of the compiled content (content ids → TTS
+        objects); empty before a save was built."""
+        return (self.content or {}).get("tts") or {}
