@@ -1,4 +1,4 @@
--- luacheck settings for tts_lua/: TTS runs Lua 5.2 (MoonSharp) and provides
+-- luacheck settings for tts_lua/ and rulesets/*/lua/: TTS runs Lua 5.2 (MoonSharp) and provides
 -- these globals; scripts define the event handlers TTS calls by name.
 std = "lua52"
 max_line_length = 120
@@ -15,7 +15,6 @@ globals = {
   "onPlayerConnect", "onPlayerDisconnect", "onPlayerChangeColor", "onExternalMessage",
   "onDrop", "onPickUp", "onRandomize", "onDestroy", "onCollisionEnter", "onStateChange",
   "hk_url", "hk_table", "hk_token", "hk_connect", "hk_gesture",
-  "hk_btn_choose_a", "hk_btn_choose_b", "hk_btn_start", "hk_btn_roll", "hk_btn_end_turn", "hk_btn_actions",
   -- TTS objects whose fields scripts assign (Turns.enable, Turns.turn_color, …).
   "Turns",
 }

@@ -67,13 +67,30 @@ def shuffle(items: list, rng: Rng) -> None:
 
 class RuleError(Exception):
     """A refused action. `code` is the rule ID (R-MOVE-1) or a protocol code
-    (e.g. BAD-ARGS, NOT-YOUR-TURN); `message` has every locale."""
+    (e.g. BAD-ARGS, NOT-YOUR-TURN); `message` has every locale.
 
-    def __init__(self, code: str, message: dict[str, str], status: int = 422):
-        super().__init__(f"{code}: {message.get('en', '')}")
+    An engine refuses by key into its word catalog (`words` is the ruleset
+    folder, `key` and `fields` the text); the message is looked up only when
+    read, so `apply` stays pure (no catalog is loaded while it runs) and a
+    refusal nobody reads (a bot probing moves) costs nothing."""
+
+    def __init__(self, code: str, message: dict[str, str] | None = None, status: int = 422, *,
+                 words: Any = None, key: str | None = None, fields: dict | None = None):
+        super().__init__(code)
         self.code = code
-        self.message = message
         self.status = status
+        self._message = message
+        self._words, self._key, self._fields = words, key, fields or {}
+
+    @property
+    def message(self) -> dict[str, str]:
+        if self._message is None:
+            from .words import catalog
+            self._message = catalog(self._words).text(self._key, **self._fields)
+        return self._message
+
+    def __str__(self) -> str:
+        return f"{self.code}: {self.message.get('en', '')}"
 
 
 class Engine(Protocol):

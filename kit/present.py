@@ -16,12 +16,21 @@ class TableView:
         self.words = words
         self._views: dict[str | None, dict] = {}
 
+    @classmethod
+    def fixed(cls, public: dict, content: dict, words: Any = None, seats: dict | None = None) -> "TableView":
+        """Views given outright (a test, a replay viewer holding views, not states)."""
+        view = cls(None, {}, content, words)
+        view._views = {None: public, **(seats or {})}
+        return view
+
     @property
     def public(self) -> dict:
         return self.of(None)
 
     def of(self, seat: str | None) -> dict:
         if seat not in self._views:
+            if self._engine is None:
+                return self._views[None]
             self._views[seat] = self._engine.view(self._state, seat)
         return self._views[seat]
 

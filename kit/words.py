@@ -73,6 +73,18 @@ class Catalog:
         cut = len(prefix) + 1
         return {k[cut:]: v for k, v in self.entries.items() if k.startswith(prefix + ".")}
 
+    def tree(self, prefix: str) -> dict[str, Any]:
+        """The texts under `prefix` as nested groups: tree("render")["deck"]["event"]
+        is {locale: text}."""
+        out: dict[str, Any] = {}
+        for key, entry in self.group(prefix).items():
+            *path, last = key.split(".")
+            node = out
+            for part in path:
+                node = node.setdefault(part, {})
+            node[last] = entry
+        return out
+
     def locale(self, locale: str, prefix: str = "") -> dict[str, Any]:
         """`key → text` in one locale (the Lua's config)."""
         cut = len(prefix) + 1 if prefix else 0

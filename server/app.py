@@ -14,13 +14,16 @@ from pathlib import Path
 
 from aiohttp import web
 
-from . import actionlog, auth, effects, labels
+from kit.engine import visible
+
+from . import actionlog, auth
 from .assets import serve_asset
 from .content import Rulesets
 from .ratelimit import RateLimiter
 from .settings import Settings
 from .store import Store
 from .writer import GroupWriter, WriterFailed
+from .messages import LOCALES
 from .tables import COLOURS, Table, Tables, monotonic_ms
 from .wire import ProtocolError, as_int, as_object, as_str, read_body, respond
 
@@ -165,8 +168,8 @@ async def create_table(request: web.Request) -> web.Response:
     _rate(request, "ip:" + (request.remote or "?"))
     ruleset = as_str(fields.get("ruleset"), "ruleset", required=True)
     locale = as_str(fields.get("locale"), "locale") or "zh-Hans"
-    if locale not in ("zh-Hans", "zh-Hant", "en"):
-        raise ProtocolError(400, "BAD-REQUEST", "locale: expected zh-Hans, zh-Hant or en")
+    if locale not in LOCALES:
+        raise ProtocolError(400, "BAD-REQUEST", "locale: expected one of " + ", ".join(LOCALES))
     seats = fields.get("seats")
     if isinstance(seats, str):
         seats = [s.strip() for s in seats.split(",") if s.strip()]
@@ -186,7 +189,7 @@ async def create_table(request: web.Request) -> web.Response:
 def _mod_version(table: Table) -> str | None:
     """The save version this server's build expects. The Lua compares it
     with the one baked into the save and warns the host when they differ
-    (an outdated save may lack objects or GUIDs the effects name)."""
+    (an outdated save may lack objects or GUIDs the instructions name)."""
     return (table.content.get("tts") or {}).get("mod_version")
 
 
@@ -194,7 +197,8 @@ async def table_summary(request: web.Request) -> web.Response:
     table, _ = await _table_call(request, with_body=False)
     return respond({"ok": True, "table_id": table.id, "ruleset": table.row.ruleset, "locale": table.row.locale,
                     "seats": table.row.seats, "version": table.version, "mod_version": _mod_version(table),
-                    "over": bool(table.engine.is_over(table.state))})
+                    "over": bool(table.engine.is_over(table.state)), "to_act": table.engine.to_act(table.state),
+                    "outcome": table.engine.outcome(table.state)})
 
 
 async def post_action(request: web.Request) -> web.Response:
@@ -207,29 +211,19 @@ async def post_action(request: web.Request) -> web.Response:
 
 async def get_seats(request: web.Request) -> web.Response:
     table, _ = await _table_call(request, with_body=False)
-    view = table.engine.view(table.state, None)
-    players = view.get("players") or {}
-    seats = []
-    for seat in table.row.seats:
-        p = players.get(seat) if isinstance(players, dict) else None
-        p = p if isinstance(p, dict) else {}
-        seats.append({"seat": seat, "seated": seat in players, "character": p.get("character"),
-                      "side": p.get("side")})
+    seated = set(table.engine.seated(table.state))
+    to_act = set(table.engine.to_act(table.state))
+    seats = [{"seat": seat, "seated": seat in seated, "to_act": seat in to_act} for seat in table.row.seats]
     return respond({"ok": True, "version": table.version, "seats": seats})
 
 
 async def post_seat(request: web.Request) -> web.Response:
-    """Sit down (no `character`) or choose a character: the engine's
-    `sit` / `choose_character` actions under a friendlier route."""
+    """Sit down: the engine's lobby action `sit`, which every ruleset has,
+    under a friendlier route (what a seat then chooses is the game's own
+    action, sent to /actions)."""
     table, fields = await _table_call(request, with_body=True)
     player = _seat(fields.get("player"), "player", required=True)
-    if fields.get("character") in (None, ""):
-        action = {"action": "sit", "player": player, "args": {}}
-    else:
-        action = {"action": "choose_character", "player": player,
-                  "args": {"character": as_str(fields.get("character"), "character"),
-                           "side": as_int(fields.get("side"), "side", minimum=0) or 0}}
-    return await _run(request, table, action, fields)
+    return await _run(request, table, {"action": "sit", "player": player, "args": {}}, fields)
 
 
 async def post_undo(request: web.Request) -> web.Response:
@@ -248,10 +242,11 @@ async def post_undo(request: web.Request) -> web.Response:
 async def get_state(request: web.Request) -> web.Response:
     table, _ = await _table_call(request, with_body=False)
     seat = _seat(request.query.get("seat"))
-    return respond({"ok": True, "version": table.version, "seat": seat,
-                    "view": table.engine.view(table.state, seat),
+    view = table.view()
+    return respond({"ok": True, "version": table.version, "seat": seat, "view": view.of(seat),
+                    "to_act": table.engine.to_act(table.state), "outcome": table.engine.outcome(table.state),
                     # The table laid out from scratch, for the Lua's resync.
-                    "effects": effects.layout(table.state, table.content, table.version)})
+                    "ops": _for_seat(table.ruleset.presenter.layout(view, table.version), seat)})
 
 
 async def get_legal(request: web.Request) -> web.Response:
@@ -259,28 +254,51 @@ async def get_legal(request: web.Request) -> web.Response:
     seat = _seat(request.query.get("seat"), required=True)
     actions = table.engine.legal_actions(table.state, seat)
     return respond({"ok": True, "version": table.version, "seat": seat,
-                    "actions": labels.label_actions(actions, table.content, table.state, seat)})
+                    "actions": table.ruleset.presenter.label(actions, table.view(), seat)})
+
+
+def _for_seat(items: list[dict], seat: str | None, everyone: bool = True) -> list[dict]:
+    """Events or ops one audience may see: everything for the table itself
+    (the host's TTS lays out every piece, hidden hands included: it relays
+    every seat, the trust model of any TTS mod), else what `seat` (None: a
+    spectator) may see by each item's `visible_to`."""
+    if everyone and seat is None:
+        return items
+    return visible(items, seat)
+
+
+def _audience(request: web.Request) -> tuple[str | None, bool]:
+    """(?seat=, whether the whole table is asked for): with no seat the host
+    sees all; `?seat=` narrows to that seat, `?public=1` to a spectator."""
+    seat = _seat(request.query.get("seat"))
+    public = request.query.get("public") in ("1", "true")
+    return seat, seat is None and not public
 
 
 async def get_events(request: web.Request) -> web.Response:
     table, _ = await _table_call(request, with_body=False)
     after = as_int(request.query.get("after"), "after", minimum=0) or 0
     limit = as_int(request.query.get("limit"), "limit", minimum=1) or 100
+    seat, everyone = _audience(request)
     # Up to the table's version: a row committed but not yet answered (its
     # fsync still running) is not shown before its answer.
     entries = request.app[TABLES].store.entries(table.id, after=after, upto=table.version, limit=min(limit, 500))
     out = [{"version": e.version, "kind": e.kind, "action": e.action.get("action"),
-            "player": e.action.get("player"), "events": e.answer.get("events", []),
-            "effects": e.answer.get("effects", []), "messages": e.answer.get("messages", [])} for e in entries]
+            "player": e.action.get("player"), "events": _for_seat(e.answer.get("events", []), seat, everyone),
+            "ops": _for_seat(e.answer.get("ops", []), seat, everyone),
+            "messages": e.answer.get("messages", [])} for e in entries]
     return respond({"ok": True, "version": table.version, "entries": out})
 
 
 async def get_log(request: web.Request) -> web.Response:
+    """The table's history for a replay viewer: every accepted action with
+    the events `?seat=` may see (default: the public ones)."""
     table, _ = await _table_call(request, with_body=False)
+    seat = _seat(request.query.get("seat"))
     entries = request.app[TABLES].store.entries(table.id, upto=table.version)
     out = []
     for e in entries:
-        events = [ev for ev in e.answer.get("events", []) if not (isinstance(ev, dict) and ev.get("to"))]
+        events = visible(e.answer.get("events", []), seat)
         item = {"version": e.version, "kind": e.kind, "action": e.action.get("action"),
                 "player": e.action.get("player"), "args": e.action.get("args", {}), "events": events}
         if e.kind == "undo":
@@ -309,16 +327,17 @@ ROUTES = [
 ]
 
 
-def create_app(settings: Settings, engines=None, rng_source=None) -> web.Application:
-    """`engines` (name → engine) and `rng_source` replace the real ones in
-    tests only; play always uses the registry's engines and a cryptographic source."""
+def create_app(settings: Settings, lookup=None, rng_source=None) -> web.Application:
+    """`lookup` (name → engine, presenter, info) and `rng_source` replace the
+    real ones in tests only; play always uses the registry's rulesets and a
+    cryptographic source."""
     middlewares = [refusals]
     if settings.cors_origins:
         middlewares.insert(0, cors_middleware(settings.cors_origins))
     app = web.Application(middlewares=middlewares, client_max_size=settings.max_body_bytes)
     store = Store(settings.db_path, settings.sqlite_sync)
     writer = GroupWriter(settings.db_path, settings.sqlite_sync)
-    tables = Tables(store, writer, Rulesets(settings.content_dir, engines), settings.snapshot_every, rng_source)
+    tables = Tables(store, writer, Rulesets(settings.content_dir, lookup), settings.snapshot_every, rng_source)
     loaded = tables.load_all()
     log.info("loaded %d tables from %s", loaded, settings.db_path)
     app[SETTINGS] = settings

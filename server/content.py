@@ -1,14 +1,16 @@
-"""Compiled content and engines, looked up by ruleset name only.
+"""Compiled content, engines, presenters and words, looked up by ruleset
+name only.
 
 Nothing here branches on the ruleset: `<content_dir>/<ruleset>.json` is what
-`python -m pipeline compile` wrote and the engine is whatever
-`rulesets.engine(name)` returns.
+`python -m pipeline compile` wrote, and the engine, presenter and words are
+what the registry (`rulesets`) names for it.
 """
 from __future__ import annotations
 
 import json
 import re
 from pathlib import Path
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from .wire import ProtocolError
@@ -16,9 +18,21 @@ from .wire import ProtocolError
 _NAME = re.compile(r"^[a-z][a-z0-9_]{0,40}$")
 
 
-def default_engines(name: str):
+def registry_lookup(name: str) -> tuple[Any, Any, Any]:
+    """(engine, presenter, info) of a ruleset, from the registry."""
     import rulesets
-    return rulesets.engine(name)
+    return rulesets.engine(name), rulesets.presenter(name), rulesets.info(name)
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """What the server holds per ruleset."""
+    name: str
+    engine: Any
+    content: dict
+    presenter: Any
+    words: Any
+    info: Any               # kit.info.RulesetInfo: players, folder…
 
 
 def load_compiled(content_dir: Path, name: str) -> dict:
@@ -33,13 +47,13 @@ def load_compiled(content_dir: Path, name: str) -> dict:
 
 
 class Rulesets:
-    def __init__(self, content_dir: Path, engines: Callable[[str], Any] | None = None):
+    def __init__(self, content_dir: Path, lookup: Callable[[str], tuple[Any, Any, Any]] | None = None):
         self.content_dir = Path(content_dir)
-        self._engines = engines or default_engines
-        self._cache: dict[str, tuple[Any, dict]] = {}
+        self._lookup = lookup or registry_lookup
+        self._cache: dict[str, Ruleset] = {}
 
-    def get(self, name: str) -> tuple[Any, dict]:
-        """(engine, content) for `name`, or UNKNOWN-RULESET."""
+    def get(self, name: str) -> Ruleset:
+        """The ruleset `name` (engine, content, presenter, words), or UNKNOWN-RULESET."""
         if name in self._cache:
             return self._cache[name]
         if not isinstance(name, str) or not _NAME.match(name):
@@ -48,12 +62,13 @@ class Rulesets:
         if not path.is_file():
             raise ProtocolError(404, "UNKNOWN-RULESET", f"ruleset {name!r}: no compiled content (run make build)")
         try:
-            engine = self._engines(name)
+            engine, presenter, info = self._lookup(name)
         except (KeyError, ValueError, LookupError, ImportError) as exc:
             raise ProtocolError(404, "UNKNOWN-RULESET", f"ruleset {name!r}: no engine ({exc})") from None
-        content = load_compiled(self.content_dir, name)
-        self._cache[name] = (engine, content)
-        return engine, content
+        from kit.words import catalog
+        found = Ruleset(name, engine, load_compiled(self.content_dir, name), presenter, catalog(info.folder), info)
+        self._cache[name] = found
+        return found
 
     def available(self) -> list[str]:
         if not self.content_dir.is_dir():

@@ -15,10 +15,13 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from kit import ops as table_ops
 from kit.engine import RecordingRng, RuleError, TapeRng
+from kit.present import TableView
+from kit.seats import COLOURS  # noqa: F401  (re-exported for the routes)
 
-from . import auth, effects, narrate
-from .content import Rulesets
+from . import auth
+from .content import Ruleset, Rulesets
 from .messages import LOCALES
 from .store import Entry, Store, TableRow, VersionConflict
 from .writer import GroupWriter
@@ -26,31 +29,11 @@ from .wire import ProtocolError
 
 log = logging.getLogger("hauntkit.tables")
 
-COLOURS = ("White", "Brown", "Red", "Orange", "Yellow", "Green", "Teal", "Blue", "Purple", "Pink")
-
-# Events after which an undo would let a player reroll or peek (the shared
-# event vocabulary of docs/ENGINE.md); any use of the random source counts too.
-REVEALING_EVENTS = frozenset({
-    "dice_rolled", "card_drawn", "tile_placed", "tile_moved", "tile_discarded",
-    "deck_reshuffled", "haunt_began",
-})
-
-
-def is_revealing(events: list[dict], tape: list[int]) -> bool:
-    if tape:
-        return True
-    for ev in events:
-        kind = ev.get("type")
-        if kind in REVEALING_EVENTS or (kind == "prompt" and ev.get("kind") == "rotation"):
-            return True
-    return False
-
 
 @dataclass
 class Table:
     row: TableRow
-    engine: Any
-    content: dict
+    ruleset: Ruleset
     state: dict
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     # request_ids already logged, so a fresh request needs no database read.
@@ -61,6 +44,19 @@ class Table:
         return self.row.id
 
     @property
+    def engine(self) -> Any:
+        return self.ruleset.engine
+
+    @property
+    def content(self) -> dict:
+        return self.ruleset.content
+
+    def view(self, state: dict | None = None) -> TableView:
+        """What the presenter reads: the engine's views of `state` (default:
+        the table's), the content and the ruleset's words."""
+        return TableView(self.engine, self.state if state is None else state, self.content, self.ruleset.words)
+
+    @property
     def version(self) -> int:
         return self.row.version
 
@@ -69,17 +65,6 @@ def _full_message(message: dict) -> dict:
     """Fill any missing locale so the Lua can always show something."""
     fallback = message.get("en") or next(iter(message.values()), "")
     return {loc: message.get(loc) or fallback for loc in LOCALES}
-
-
-def seated(state: dict, row: TableRow) -> list[str]:
-    """Seats taken by a player (the engine's `players`); the consent an undo needs."""
-    players = state.get("players")
-    if isinstance(players, dict):
-        return [s for s in row.seats if s in players]
-    seats = state.get("seats")
-    if isinstance(seats, list) and all(isinstance(s, str) for s in seats):
-        return list(seats)
-    return list(row.seats)
 
 
 class Tables:
@@ -98,20 +83,21 @@ class Tables:
         for table_id in self.store.table_ids():
             row = self.store.table(table_id)
             try:
-                engine, content = self.rulesets.get(row.ruleset)
+                ruleset = self.rulesets.get(row.ruleset)
             except ProtocolError:
                 log.warning("table %s: ruleset %s is not installed; not loaded", table_id, row.ruleset)
                 continue
+            content = ruleset.content
             if row.content_hash and content.get("content_hash") not in (None, row.content_hash):
                 log.warning("table %s was created with content %s; replaying with %s",
                             table_id, row.content_hash, content.get("content_hash"))
             try:
-                state = self.state_at(row, engine, row.version)
+                state = self.state_at(row, ruleset.engine, row.version)
             except Exception:
                 # One table the current engine cannot replay must not keep the others offline.
                 log.exception("table %s could not be rebuilt from its log; not loaded", table_id)
                 continue
-            self.live[table_id] = Table(row, engine, content, state, request_ids=self.store.request_ids(table_id))
+            self.live[table_id] = Table(row, ruleset, state, request_ids=self.store.request_ids(table_id))
         settle_heap()
         return len(self.live)
 
@@ -145,7 +131,11 @@ class Tables:
 
     # -- creating ---------------------------------------------------------
     async def create(self, ruleset: str, locale: str, seats: list[str], options: dict) -> tuple[Table, str, dict]:
-        engine, content = self.rulesets.get(ruleset)
+        found = self.rulesets.get(ruleset)
+        engine, content = found.engine, found.content
+        low, high = found.info.players
+        if not low <= len(seats) <= high:
+            raise ProtocolError(400, "BAD-REQUEST", f"seats: {ruleset} is for {low} to {high} players")
         rng = RecordingRng(self._rng_source)
         engine_options = {**options, "seats": seats, "locale": locale}
         try:
@@ -157,10 +147,10 @@ class Tables:
                        options=engine_options, token_hash=auth.hash_token(token),
                        content_hash=content.get("content_hash"), setup_tape=rng.tape, version=0)
         await self.writer.create_table(row, state)
-        table = Table(row, engine, content, state)
+        table = Table(row, found, state)
         self.live[row.id] = table
         settle_heap()
-        answer = {"effects": [], "messages": []}
+        answer = {"ops": [], "messages": []}
         return table, token, answer
 
     # -- acting -----------------------------------------------------------
@@ -198,14 +188,12 @@ class Tables:
                 table.state = self.state_at(table.row, table.engine, table.version)
                 raise
             version = table.version + 1
-            texts = narrate.per_event(events, table.content, state)
-            answer = {
-                "ok": True, "version": version, "events": events,
-                "effects": effects.build(events, state, table.content, version, texts),
-                "messages": [t for t in texts if t],
-            }
+            shown = table.ruleset.presenter.answer(events, table.view(state), version)
+            if table_ops.checking():
+                table_ops.check(shown["ops"])
+            answer = {"ok": True, "version": version, "events": events, **shown}
             entry = Entry(version, request_id, "action", action, rng.tape, None,
-                          is_revealing(events, rng.tape), answer)
+                          bool(table.engine.reveals(events, rng.tape)), answer)
             await self._commit(table, entry, state, snapshot=version % self.snapshot_every == 0)
             return 200, entry.answer_json
 
@@ -228,7 +216,7 @@ class Tables:
             if first is not None:
                 return 200, first
             self._check_version(table, expect_version)
-            missing = [s for s in seated(table.state, table.row) if s not in consent]
+            missing = [s for s in table.engine.seated(table.state) if s not in consent]
             if missing:
                 raise ProtocolError(422, "UNDO-NO-CONSENT", "missing: " + ", ".join(missing),
                                     extra={"missing": missing})
@@ -239,10 +227,10 @@ class Tables:
             state = self.state_at(table.row, table.engine, target.version - 1)
             version = table.version + 1
             undone = {"type": "undone", "version": target.version, "action": target.action.get("action"),
-                      "player": target.action.get("player")}
+                      "player": target.action.get("player"), "visible_to": None}
             answer = {"ok": True, "version": version, "undoes": target.version, "events": [undone],
-                      "effects": [{"op": "sync", "version": version, "seq": 0}],
-                      "messages": narrate.messages([undone], table.content, state)}
+                      "ops": [{"op": "sync", "version": version, "seq": 0}],
+                      "messages": [table.ruleset.words.text("narrate.undone", version=target.version)]}
             entry = Entry(version, request_id, "undo", action, [], target.version - 1, False, answer)
             await self._commit(table, entry, state, snapshot=True)
             return 200, entry.answer_json

@@ -1,7 +1,7 @@
 """The Lua keeping the table in step with the server: polling after actions
 made elsewhere and after an outage, a hole in the event numbers and an undo
 both laying the table out again from /state, a lost answer retried with the
-same request_id, unknown effects skipped, and the offline sandbox."""
+same request_id, unknown ops skipped, and the offline sandbox."""
 from __future__ import annotations
 
 import json
@@ -89,7 +89,7 @@ def test_undo_brings_the_figure_back_through_a_sync(built, server):
     assert view["players"][first]["room"] == "foyer"
 
     undone = game.post("/undo", {"consent": list(view["order"]), "request_id": "u1"})
-    assert undone["effects"][0]["op"] == "sync"
+    assert undone["ops"][0]["op"] == "sync"
     _poll(fake)
     view = game.check("after the undo")
     assert view["players"][first]["room"] == "entrance_hall"
@@ -126,7 +126,7 @@ def test_a_lost_answer_is_retried_with_the_same_request_id(built, server):
     assert len(moves) == 1
 
 
-def test_unknown_effects_are_skipped_and_the_rest_applied(built, server):
+def test_unknown_ops_are_skipped_and_the_rest_applied(built, server):
     game, view = start_game(built, server)
     fake = game.fake
     first = game.current(view)
@@ -136,8 +136,8 @@ def test_unknown_effects_are_skipped_and_the_rest_applied(built, server):
         if "/events?" in call.url:
             body = json.loads(text)
             for entry in body["entries"]:
-                entry["effects"].insert(0, {"op": "summon_fog", "version": entry["version"], "seq": 0})
-                for i, e in enumerate(entry["effects"]):
+                entry["ops"].insert(0, {"op": "summon_fog", "version": entry["version"], "seq": 0})
+                for i, e in enumerate(entry["ops"]):
                     e["seq"] = i
             return status, json.dumps(body, ensure_ascii=False)
         return status, text
@@ -148,7 +148,7 @@ def test_unknown_effects_are_skipped_and_the_rest_applied(built, server):
     fake.web = server.handler
     view = game.check("unknown op")
     assert view["players"][first]["room"] == "foyer"
-    assert any("unknown effect op summon_fog" in entry["text"] for entry in fake.captured.logs)
+    assert any("unknown op summon_fog" in entry["text"] for entry in fake.captured.logs)
 
 
 def test_without_a_server_the_table_is_a_sandbox_and_says_so_once(built):

@@ -84,10 +84,11 @@ def test_non_literal_require_is_refused(tmp_path):
         luabundle.bundle(tmp_path, entry="main")
 
 
-def test_luacheck_passes_on_tts_lua():
+def test_luacheck_passes_on_tts_lua_and_every_rulesets_lua():
     exe = shutil.which("luacheck")
     assert exe, "luacheck is missing: `make setup` installs it (Debian package lua-check)"
-    run = subprocess.run([exe, "--no-color", "tts_lua"], cwd=ROOT, capture_output=True, text=True)
+    folders = ["tts_lua", *sorted(str(p.relative_to(ROOT)) for p in ROOT.glob("rulesets/*/lua"))]
+    run = subprocess.run([exe, "--no-color", *folders], cwd=ROOT, capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr
 
 
@@ -189,8 +190,11 @@ def test_global_bundle_splits_back_into_the_tts_lua_sources(saves):
     config = modules.pop("hauntkit/config")
     assert 'locale = "en"' in config and "mod_version" in config
     assert modules, "Global requires modules"
+    assert "ruleset/main" in modules
     for name, text in modules.items():
-        assert text == (ROOT / "tts_lua" / f"{name}.lua").read_text(encoding="utf-8"), name
+        source = (ROOT / "rulesets" / "house" / "lua" / f"{name[len('ruleset/'):]}.lua"
+                  if name.startswith("ruleset/") else ROOT / "tts_lua" / f"{name}.lua")
+        assert text == source.read_text(encoding="utf-8"), name
 
 
 def test_only_the_host_sees_the_server_fields_and_token(saves):

@@ -115,14 +115,16 @@ def build(ruleset: str, root: Path, build_dir: Path, base_url: str | None = None
     except ValueError as exc:
         raise StageError(str(exc)) from None
     version = mod_version(root, content, manifest, lua_root, ruleset_lua)
+    from kit.words import catalog
+    words = catalog(rulesets.info(ruleset).folder)
 
     urls = Urls(base, assets_dir)
     pending: list[tuple[Path, str | bytes]] = []
     result = StageResult(mod_version=version, base_url=base)
     for locale in sorted(manifest["locales"]):
-        generated = {"hauntkit/config": ui.config_module(ruleset, locale, version)}
+        generated = {"hauntkit/config": ui.config_module(ruleset, locale, version, words=words)}
         scripts = scripts_for(lua_root, generated, spec.object_roles, mounts)
-        xml = ui.xml_ui(lua_root / "ui" / "connect.xml", locale)
+        xml = ui.xml_ui(lua_root / "ui" / "connect.xml", locale, words)
         try:
             doc = spec.save(plan, content, manifest, locale, urls, scripts, xml, version)
         except KeyError as exc:

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from kit.words import catalog
 from pipeline.render import layouts
 from pipeline.render.jobs import Job, JobBuilder
 from pipeline.render.pnp import CARD, PrintKind
 
+from . import INFO
 from .kinds.model import DECKS, FLOORS, LOCALES, Ruleset
 from .kinds.terms import TRAIT_KEYS
 from .paint import ELEMENTS
@@ -34,7 +36,7 @@ class SpecBuilder(JobBuilder):
 
     def __init__(self, ruleset: Ruleset, root: Path, scale: float = 1.0, face_ext: str = "ppm"):
         super().__init__(ruleset, root, "house", layouts.load("symbols", "house"),
-                         layouts.load("labels", "house"), scale, face_ext)
+                         catalog(INFO.folder).tree("render"), scale, face_ext)
         self.rs = ruleset
 
     # -- jobs ----------------------------------------------------------------

@@ -26,7 +26,7 @@ def settings(tmp_path):
 @pytest.fixture
 def make_client(aiohttp_client):
     async def make(settings, seed=None, **kw):
-        app = create_app(settings, engines=engines, rng_source=seeded(seed) if seed is not None else None, **kw)
+        app = create_app(settings, lookup=engines, rng_source=seeded(seed) if seed is not None else None, **kw)
         return await aiohttp_client(app)
     return make
 

@@ -19,7 +19,7 @@ async def test_create_returns_id_and_a_token_shown_once(client):
     assert summary["seats"] == ["Red", "Blue"] and summary["locale"] == "en"
 
 
-async def test_accepted_action_answers_version_events_effects_messages(client):
+async def test_accepted_action_answers_version_events_ops_messages(client):
     tid, h = await new_table(client)
     r = await client.post(f"/v1/tables/{tid}/actions", headers=h,
                           json={"action": "add", "player": "Red", "args": {"n": 3},
@@ -27,8 +27,9 @@ async def test_accepted_action_answers_version_events_effects_messages(client):
     assert r.status == 200
     body = await r.json()
     assert body["ok"] is True and body["version"] == 3
-    assert body["events"] == [{"type": "counted", "seat": "Red", "count": 3}]
-    assert isinstance(body["effects"], list) and isinstance(body["messages"], list)
+    assert body["events"] == [{"type": "counted", "seat": "Red", "count": 3, "visible_to": None}]
+    assert body["ops"][0]["op"] == "set_counter" and body["ops"][0]["value"] == 3
+    assert isinstance(body["messages"], list) and "effects" not in body
 
 
 async def test_rule_refusal_carries_rule_id_and_every_locale_and_changes_nothing(client):
@@ -94,12 +95,13 @@ async def test_answers_are_utf8_without_u_escapes(client):
 async def test_messages_come_in_every_locale(client):
     tid, h = await new_table(client)
     body = await (await client.post(f"/v1/tables/{tid}/actions", headers=h,
+                                    json={"action": "say", "player": "Red", "args": {"text": "hi"}})).json()
+    assert body["messages"] == [{"zh-Hans": "Red: hi", "zh-Hant": "Red: hi", "en": "Red: hi"}]
+    body = await (await client.post(f"/v1/tables/{tid}/actions", headers=h,
                                     json={"action": "roll", "player": "Red"})).json()
-    assert body["messages"] and set(body["messages"][0]) == {"zh-Hans", "zh-Hant", "en"}
-    assert "红色" in body["messages"][0]["zh-Hans"] and "紅色" in body["messages"][0]["zh-Hant"]
-    show = [e for e in body["effects"] if e["op"] == "show_dice"]
-    assert show and show[0]["faces"] == body["events"][0]["faces"]
-    assert [e["seq"] for e in body["effects"]] == list(range(len(body["effects"])))
+    show = [e for e in body["ops"] if e["op"] == "show_dice"]
+    assert show and show[0]["values"] == body["events"][0]["faces"]
+    assert [e["seq"] for e in body["ops"]] == list(range(len(body["ops"])))
 
 
 async def test_healthz_and_openapi(client):

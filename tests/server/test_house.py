@@ -58,17 +58,18 @@ async def _setup(client, content):
     characters = list(content["characters"])
     for i, seat in enumerate(SEATS):
         await _post(client, f"/v1/tables/{tid}/seats", h, {"player": seat})
-        body = await _post(client, f"/v1/tables/{tid}/seats", h,
-                           {"player": seat, "character": characters[i], "side": i % 2})
-        assert any(e["op"] == "broadcast" for e in body["effects"])
+        body = await _post(client, f"/v1/tables/{tid}/actions", h,
+                           {"action": "choose_character", "player": seat,
+                            "args": {"character": characters[i], "side": i % 2}})
+        assert any(e["op"] == "say" for e in body["ops"])
     body = await _post(client, f"/v1/tables/{tid}/actions", h, {"action": "start", "player": "Red",
                                                                 "args": {"first": "Red"}})
-    effects = body["effects"]
+    effects = body["ops"]
     assert any(e["op"] == "mark_turn" and e["seat"] == "Red" for e in effects)
     # R-SETUP-3/4: every clip to its start value, every figure to the entrance.
-    assert {(e["seat"], e["trait"]) for e in effects if e["op"] == "set_trait"} == {
+    assert {tuple(e["piece"].split(".")) for e in effects if e["op"] == "set_clip"} == {
         (s, t) for s in SEATS for t in ("might", "speed", "knowledge", "sanity")}
-    assert {e["seat"] for e in effects if e["op"] == "move_figure"} == set(SEATS)
+    assert {e["piece"] for e in effects if e["op"] == "move"} == set(SEATS)
     return tid, h
 
 
@@ -109,10 +110,10 @@ async def test_house_table_plays_through_the_server(make_house, house_content):
     client = await make_house()
     tid, h = await _setup(client, house_content[1])
     answers = await _play(client, tid, h, 60, random.Random(11))
-    ops = {e["op"] for a in answers for e in a["effects"]}
-    assert "move_figure" in ops and "broadcast" in ops
+    ops = {e["op"] for a in answers for e in a["ops"]}
+    assert "move" in ops and "say" in ops
     for a in answers:
-        for e in a["effects"]:
+        for e in a["ops"]:
             assert e["version"] == a["version"]
     view = (await (await client.get(f"/v1/tables/{tid}/state?seat=Red", headers=h)).json())["view"]
     assert "decks" not in view
@@ -193,7 +194,7 @@ async def test_house_undo_a_move_but_never_a_discovery(make_house, house_content
     move = next(a for a in legal if a["action"] == "move" and "to" in a["args"])
     await _post(client, f"/v1/tables/{tid}/actions", h, {"action": "move", "player": "Red", "args": move["args"]})
     body = await _post(client, f"/v1/tables/{tid}/undo", h, {"consent": SEATS})
-    assert body["effects"][0]["op"] == "sync"
+    assert body["ops"][0]["op"] == "sync"
     after = await (await client.get(f"/v1/tables/{tid}/state?seat=Red", headers=h)).json()
     assert after["view"] == before["view"] and after["version"] == before["version"] + 2
 
@@ -230,13 +231,13 @@ async def test_house_whole_game_through_the_server_then_restart(make_house, hous
             act = pick(bot, acts, busy)
             body = await _post(client, f"/v1/tables/{tid}/actions", h,
                                {"action": act["action"], "player": seat, "args": act.get("args", {})})
-            for e in body["effects"]:
+            for e in body["ops"]:
                 assert e["version"] == body["version"] and "op" in e
                 ops.add(e["op"])
         if "haunt" in phases:
             break
     assert "haunt" in phases, "no seed reached the haunt"
-    assert {"spawn_token", "show_dice", "deal_card", "place_tile", "set_trait"} <= ops
+    assert {"spawn", "show_dice", "deal", "place", "set_clip"} <= ops
     final = {s: await (await client.get(f"/v1/tables/{tid}/state?seat={s}", headers=h)).json() for s in SEATS}
     db = tables.store.path
     await client.close()

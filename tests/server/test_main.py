@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_play_uses_a_cryptographic_source(settings):
-    app = create_app(settings, engines=lambda name: None)
+    app = create_app(settings, lookup=lambda name: (None, None, None))
     tables = app[TABLES]
     assert isinstance(RecordingRng(tables._rng_source)._source, secrets.SystemRandom)
 

@@ -22,7 +22,7 @@ async def test_undo_with_everyones_consent_restores_and_is_logged(client):
     r = await _undo(client, tid, h, request_id="u1")
     assert r.status == 200
     body = await r.json()
-    assert body["version"] == 5 and body["undoes"] == 4 and body["effects"][0]["op"] == "sync"
+    assert body["version"] == 5 and body["undoes"] == 4 and body["ops"][0]["op"] == "sync"
     state = await (await client.get(f"/v1/tables/{tid}/state", headers=h)).json()
     assert state["view"]["count"] == 2 and state["version"] == 5
     # A second undo walks further back; a third reaches the seats.

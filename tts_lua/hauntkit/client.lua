@@ -66,14 +66,25 @@ function M.act(action, player, args, on_done)
   return true
 end
 
--- Sit down, or choose a character and side (the /seats route).
-function M.seat(player, character, side, on_done)
+-- Sit down (the /seats route; what a seat then chooses is the game's own action).
+function M.sit(player, on_done)
   if not M.online then
     return false
   end
-  send("/seats", player, {
-    player = player, character = character, side = side, request_id = M.new_request_id(),
-  }, on_done)
+  send("/seats", player, {player = player, request_id = M.new_request_id()}, on_done)
+  return true
+end
+
+-- GET a table route ("/seats", "/legal?seat=Red"); done(ok, answer). The
+-- one way besides actions that the table's scripts talk to the server.
+function M.get(route, done)
+  if not M.online then
+    return false
+  end
+  http.request("GET", state.data.url, "/v1/tables/" .. state.data.table_id .. route, nil, state.data.token,
+    function(ok, _, answer)
+      done(ok, answer)
+    end)
   return true
 end
 

@@ -10,7 +10,7 @@ local panel = require("hauntkit/panel")
 local http = require("hauntkit/http")
 local client = require("hauntkit/client")
 local sync = require("hauntkit/sync")
-local effects = require("hauntkit/effects")
+local ops = require("hauntkit/ops")
 local words = require("hauntkit/words")
 
 local M = {}
@@ -42,7 +42,7 @@ local function check_version(answer)
   return true
 end
 
--- A new table: its setup effects are version 0. An existing one: catch up
+-- A new table: its setup instructions are version 0. An existing one: catch up
 -- from the version this save last applied, then lay it out (a save newer
 -- than the table cannot be caught up, so it is only laid out).
 local function connected(answer, fresh)
@@ -53,8 +53,8 @@ local function connected(answer, fresh)
   local version = tonumber(answer.version) or 0
   if fresh then
     state.data.version, state.data.seq = version, -1
-    for _, e in ipairs(answer.effects or {}) do
-      effects.apply(e)
+    for _, e in ipairs(answer.ops or {}) do
+      ops.apply(e)
     end
   elseif state.data.version > version then
     sync.resync()

@@ -9,8 +9,8 @@ local function defaults()
     url = config.server_url,
     table_id = "",
     token = "",
-    version = 0,        -- last table version whose effects are all applied
-    seq = -1,           -- last effect applied of version + 1 (resume mid-list)
+    version = 0,        -- last table version whose ops are all applied
+    seq = -1,           -- last op applied of version + 1 (resume mid-list)
     requests = 0,       -- request_id counter, so ids stay unique across reloads
     mod_version = config.mod_version,
   }

@@ -1,13 +1,13 @@
--- Keeping the table in step with the server. Each table version's effects
+-- Keeping the table in step with the server. Each table version's instructions (ops)
 -- are applied exactly once, in order, whether they arrive in an /actions
 -- answer or from polling /events; a version that arrives ahead of the last
 -- applied one is fetched by polling instead, and a hole in the numbering
--- (or a `sync` effect, e.g. after an undo) lays the whole table out again
--- from /state. The last applied version and effect index live in the script
+-- (or a `sync` op, e.g. after an undo) lays the whole table out again
+-- from /state. The last applied version and op index live in the script
 -- state, so a reload resumes where it stopped.
 local state = require("hauntkit/state")
 local http = require("hauntkit/http")
-local effects = require("hauntkit/effects")
+local ops = require("hauntkit/ops")
 local words = require("hauntkit/words")
 
 local M = {}
@@ -25,21 +25,21 @@ local function base()
   return state.data.url, "/v1/tables/" .. state.data.table_id
 end
 
--- Apply one version's effects, skipping those already applied before a
--- reload. Broadcasts `messages` only when no effect narrated the action.
+-- Apply one version's ops, skipping those already applied before a
+-- reload. Broadcasts `messages` only when no op narrated the action.
 local function apply_version(version, list, messages)
   local narrated = false
   for _, e in ipairs(list or {}) do
     local seq = tonumber(e.seq) or 0
     if seq > state.data.seq then
-      effects.apply(e)
+      ops.apply(e)
       state.data.seq = seq
     end
-    if e.op == "broadcast" then
+    if e.op == "say" then
       narrated = true
     end
   end
-  if not narrated and not effects.quiet then
+  if not narrated and not ops.quiet then
     for _, text in ipairs(messages or {}) do
       broadcastToAll(words.pick(text), {0.9, 0.9, 0.9})
     end
@@ -49,14 +49,14 @@ local function apply_version(version, list, messages)
 end
 
 -- An accepted answer (from /actions or /seats). Returns true when its
--- effects were applied now; otherwise a poll catches up in order.
+-- ops were applied now; otherwise a poll catches up in order.
 function M.accept(answer)
   local version = tonumber(answer.version) or 0
   if version <= state.data.version then
     return true                      -- already applied from polling
   end
   if version == state.data.version + 1 then
-    apply_version(version, answer.effects, answer.messages)
+    apply_version(version, answer.ops, answer.messages)
     return true
   end
   M.poll()
@@ -101,11 +101,11 @@ layout = function(done)
   local url, path = base()
   http.request("GET", url, path .. "/state", nil, state.data.token, function(ok, _, answer, err)
     if ok then
-      effects.quiet = true
-      for _, e in ipairs(answer.effects or {}) do
-        effects.apply(e)
+      ops.quiet = true
+      for _, e in ipairs(answer.ops or {}) do
+        ops.apply(e)
       end
-      effects.quiet = false
+      ops.quiet = false
       state.data.version = tonumber(answer.version) or state.data.version
       state.data.seq = -1
     else
@@ -138,7 +138,7 @@ function M.resync(done)
   end
 end
 
--- Entries after the last applied version, in order. A `sync` effect or a
+-- Entries after the last applied version, in order. A `sync` op or a
 -- gap ends the pass with a full resync.
 local function take(entries, current)
   for _, entry in ipairs(entries) do
@@ -147,12 +147,12 @@ local function take(entries, current)
       if version ~= state.data.version + 1 then
         return "gap"
       end
-      for _, e in ipairs(entry.effects or {}) do
+      for _, e in ipairs(entry.ops or {}) do
         if e.op == "sync" then
           return "gap"
         end
       end
-      apply_version(version, entry.effects, entry.messages)
+      apply_version(version, entry.ops, entry.messages)
     end
   end
   if state.data.version < current and #entries >= M.limit then
@@ -197,8 +197,8 @@ function M.poll(done)
   end)
 end
 
--- The `sync` effect inside an /actions answer.
-effects.register("sync", function()
+-- The `sync` op inside an /actions answer.
+ops.register("sync", function()
   M.resync()
 end)
 

@@ -8,7 +8,6 @@ data in the state, so a table can be saved mid-card and replayed exactly.
 from __future__ import annotations
 
 from . import traits as T
-from .text import option_label
 
 OPS: dict = {}
 # Steps that still run after their character died: the card goes to its
@@ -57,10 +56,11 @@ def prompt(state: dict, seat: str, kind: str, events: list, **fields) -> None:
 
 
 def choice(state, seat, options: dict, events, purpose: str, for_seat=None, labels=None) -> None:
-    """options: value -> steps run (for `for_seat`, default the chooser)."""
+    """options: value -> steps run (for `for_seat`, default the chooser).
+    `labels`: the content's own text per option where it wrote one (a card's
+    choice); the presenter names the rest (traits, rooms, cards, words)."""
     if labels is None:
-        rules = state["rules"]
-        labels = [option_label(rules, o) for o in options]
+        labels = [None] * len(options)
     prompt(state, seat, "choice", events, purpose=purpose, options=list(options), labels=labels,
            then=options, **({"for": for_seat} if for_seat else {}))
 
@@ -175,8 +175,7 @@ def _lasting(state, rng, seat, step, events):
 
 @op("choice")
 def _choice(state, rng, seat, step, events):
-    labels = [o.get("label") if isinstance(o.get("label"), dict) else option_label({}, str(i))
-              for i, o in enumerate(step["options"])]
+    labels = [o.get("label") if isinstance(o.get("label"), dict) else None for o in step["options"]]
     choice(state, seat, {str(i): o["then"] for i, o in enumerate(step["options"])}, events, "card",
            labels=labels)
 

@@ -199,7 +199,7 @@ def apply_in_place(state: dict, action: dict, rng) -> list[dict]:
         raise refuse("GAME-OVER", "game_over", 409)
     if phase == "lobby":
         _lobby(state, rng, name, seat, args, events)
-        return events
+        return _public(events)
     if name in ("sit", "choose_character", "start"):
         raise refuse("NOT-LOBBY", "not_lobby", 409)
     pd = state["pending"]
@@ -229,4 +229,12 @@ def apply_in_place(state: dict, action: dict, rng) -> list[dict]:
         effects.push(state, None, [{"op": "_next_turn"}])      # a character who dies ends its turn
         effects.run(state, rng, events)
         haunt.check_win(state, events)
+    return _public(events)
+
+
+def _public(events: list[dict]) -> list[dict]:
+    """Every house event is public (hands are face up, R-CARD-2); the
+    visibility every event carries (docs/RULESETS.md) says so."""
+    for ev in events:
+        ev["visible_to"] = None
     return events

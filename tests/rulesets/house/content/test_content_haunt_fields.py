@@ -121,7 +121,7 @@ def test_a_compiled_track_ends_the_game_at_its_end_R_HAUNT_9(tmp_path):
     advanced = [e["value"] for e in events if e["type"] == "track_advanced"]
     assert advanced == [1, 2]
     assert state["phase"] == "over" and state["winner"] == "traitor"
-    assert events[-1] == {"type": "game_over", "winner": "traitor", "reason": "track_end"}
+    assert events[-1] == {"type": "game_over", "winner": "traitor", "reason": "track_end", "visible_to": None}
     turns = sum(e["type"] == "turn_ended" for e in events)
 
     plain = compiled(REPO, "rulesets/house/content", tmp_path / "plain")

@@ -9,10 +9,11 @@ from pathlib import Path
 
 from pipeline.content.compile import compile_ruleset
 from pipeline.content.loader import load_ruleset
+from kit.present import TableView
+from kit.words import catalog
+from rulesets.house import INFO, present
+from rulesets.house.present.names import Namer
 from rulesets.house.tts.terms import term
-from server import narrate
-from rulesets.house.engine.content import normalize
-from rulesets.house.engine.text import option_label
 
 BASE = Path(__file__).parent / "fixtures" / "base"
 
@@ -29,10 +30,13 @@ def _renamed(tmp_path: Path) -> dict:
 def test_a_renamed_trait_reaches_every_layer(tmp_path):
     content = _renamed(tmp_path)
     assert content["terms"]["might"] == {"zh-Hans": "蛮力", "zh-Hant": "蠻力", "en": "Brawn"}
-    # the engine's prompt buttons
-    assert option_label(normalize(content), "might") == {"zh-Hans": "蛮力", "zh-Hant": "蠻力", "en": "Brawn"}
+    words = catalog(INFO.folder)
+    # the table's prompt buttons
+    assert Namer(content, {}, words).option("might") == {"zh-Hans": "蛮力", "zh-Hant": "蠻力", "en": "Brawn"}
     # the server's chat line
-    line = narrate.message({"type": "trait_changed", "seat": "Red", "trait": "might", "value": 3}, content, {})
+    shown = present.answer([{"type": "trait_changed", "seat": "Red", "trait": "might", "value": 3, "index": 2,
+                             "visible_to": None}], TableView.fixed({"players": {}}, content, words), 1)
+    (line,) = shown["messages"]
     assert line["en"] == "Red's Brawn is now 3." and "蛮力" in line["zh-Hans"]
     # the save's trait clips and floor labels
     assert term("might", "zh-Hant", content["terms"]) == "蠻力"

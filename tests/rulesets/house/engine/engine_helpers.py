@@ -41,7 +41,11 @@ def table(seats=("Red", "Blue", "Green"), chars=("ava", "bo", "cy"), seed=0, fix
 
 
 def act(state, seat, action, rng=None, **args):
-    return E.apply(state, {"action": action, "player": seat, "args": args}, rng or Dice())
+    """Apply one action. Every house event is public: each must say so, and
+    the tests then compare the events without that key."""
+    state, events = E.apply(state, {"action": action, "player": seat, "args": args}, rng or Dice())
+    assert all(ev.get("visible_to", "missing") is None for ev in events), events
+    return state, [{k: v for k, v in ev.items() if k != "visible_to"} for ev in events]
 
 
 def refused(state, seat, action, code, rng=None, **args):

@@ -140,7 +140,7 @@ def test_every_event_type_the_engine_emits_is_documented():
     assert not missing, missing
 
 
-def test_choice_prompts_carry_a_label_per_option_in_every_locale():
+def test_choice_prompts_carry_the_contents_own_option_labels_and_leave_the_rest_to_the_presenter():
     from engine_helpers import discover, hand, on_top, put
     s = table()
     start_haunt(s, haunt_spec(traitor="revealer"), revealer="Blue")
@@ -148,9 +148,8 @@ def test_choice_prompts_carry_a_label_per_option_in_every_locale():
     put(s, "Blue", "entrance_hall")
     hand(s, "Blue", "candle")
     s, ev = act(s, "Red", "attack", Dice(2, 2, 0, 0, 0, 0), target="Blue")
-    labels = s["pending"]["labels"]
-    assert [l["en"] for l in labels] == ["Deal damage", "Steal: candle"]
-    assert labels[0]["zh-Hans"] == "造成伤害" and labels[1]["zh-Hant"].startswith("偷竊")
+    assert s["pending"]["options"] == ["damage", "steal:candle"]
+    assert s["pending"]["labels"] == [None, None]          # words, not content: named by the presenter
     s2 = table()
     only_tiles(s2, "game_room")
     on_top(s2, "event", "old_photo")

@@ -4,13 +4,11 @@
 -- no script of their own: Global's drop events bring them here, and a card
 -- dropped on a room becomes `drop`, one dropped into another player's hand
 -- `give`. The server decides: after its answer the piece stands where the
--- server's effects put it, or back where it was picked up. Offline nothing
+-- server's instructions put it, or back where it was picked up. Offline nothing
 -- is sent and the table stays a sandbox.
 local util = require("hauntkit/util")
-local state = require("hauntkit/state")
-local http = require("hauntkit/http")
 local client = require("hauntkit/client")
-local effects = require("hauntkit/effects")
+local ops = require("hauntkit/ops")
 local words = require("hauntkit/words")
 
 local M = {}
@@ -53,12 +51,8 @@ function M.side_towards(tile, pos)
 end
 
 local function moved_by(answer, guid)
-  for _, e in ipairs((answer and answer.effects) or {}) do
-    local moved = e.op == "move_card" and e.guid
-    if e.op == "move_figure" then
-      moved = e.figure or effects.tokens[e.monster]
-    end
-    if moved == guid then
+  for _, e in ipairs((answer and answer.ops) or {}) do
+    if (e.op == "move_card" or e.op == "move") and ops.guid_of(e) == guid then
       return true
     end
   end
@@ -113,8 +107,7 @@ end
 -- naming the token); with none listed, `to` alone goes and the server says
 -- why not.
 local function walk_args(player, room, action, monster, done)
-  local path = "/v1/tables/" .. state.data.table_id .. "/legal?seat=" .. player
-  http.request("GET", state.data.url, path, nil, state.data.token, function(ok, _, answer)
+  client.get("/legal?seat=" .. player, function(ok, answer)
     if ok then
       for _, a in ipairs(answer.actions or {}) do
         local args = a.args or {}
@@ -156,7 +149,7 @@ local function figure_dropped(obj, player)
   end
 end
 
--- A monster token (spawned by the server's effects) dropped on a room:
+-- A monster token (spawned by the server's instructions) dropped on a room:
 -- the traitor's seat moves that monster.
 local function monster_dropped(obj, player)
   local origin = origin_of(obj)

@@ -1,12 +1,14 @@
-"""The effects applier and the prompts, one instruction at a time: the real
-built save's scripts in Lua 5.2 under the TTS fake, fed by a scripted
-server so each effect of docs/PROTOCOL.md can be sent exactly as written."""
+"""The table-instruction applier and the questions, one op at a time: the
+real built save's scripts in Lua 5.2 under the TTS fake, fed by a scripted
+server so each op of docs/PROTOCOL.md can be sent exactly as written (every
+scripted op is checked against schemas/ops.schema.json first)."""
 from __future__ import annotations
 
 import json
 import math
 from urllib.parse import parse_qs, urlparse
 
+from kit import ops as vocabulary
 from tests.tts_fake import TTSFake, WebCall
 from tests.tts_fake.game import built  # noqa: F401  (fixture)
 
@@ -18,7 +20,7 @@ class Scripted:
     def __init__(self, version: int, entries: list[dict], legal: list[dict] | None = None):
         self.version, self.entries, self.legal = version, entries, legal or []
         self.posted: list[dict] = []
-        self.answer_effects: list[dict] = []     # effects of the next accepted action
+        self.answer_ops: list[dict] = []     # ops of the next accepted action
 
     def __call__(self, call: WebCall):
         url = urlparse(call.url)
@@ -30,14 +32,16 @@ class Scripted:
             return 200, {"ok": True, "version": self.version, "actions": self.legal}
         if url.path.endswith("/actions"):
             self.posted.append(call.json())
-            return 200, {"ok": True, "version": self.version, "events": [], "effects": self.answer_effects,
+            return 200, {"ok": True, "version": self.version, "events": [], "ops": self.answer_ops,
                          "messages": []}
         return 200, {"ok": True, "table_id": "t", "version": self.version}
 
 
-def entry(version: int, *effects: dict) -> dict:
+def entry(version: int, *ops: dict) -> dict:
+    listed = [{**e, "version": version, "seq": i} for i, e in enumerate(ops)]
+    assert not vocabulary.problems(listed), vocabulary.problems(listed)
     return {"version": version, "kind": "action", "action": "x", "player": "Red", "events": [],
-            "messages": [], "effects": [{**e, "version": version, "seq": i} for i, e in enumerate(effects)]}
+            "messages": [], "ops": listed}
 
 
 def table(built, server: Scripted, version: int = 0, seq: int = -1, locale: str = "en") -> TTSFake:
@@ -50,10 +54,10 @@ def table(built, server: Scripted, version: int = 0, seq: int = -1, locale: str 
 
 
 def test_reload_resumes_in_the_middle_of_a_version(built):
-    """Effects already applied before a reload are not applied again."""
+    """Ops already applied before a reload are not applied again."""
     _, _, content = built
     counter = content["tts"]["omen_counter"]
-    server = Scripted(4, [entry(4, *({"op": "set_counter", "counter": "omen", "guid": counter, "value": v}
+    server = Scripted(4, [entry(4, *({"op": "set_counter", "counter": "omens", "guid": counter, "value": v}
                                      for v in (1, 2, 3, 4)))])
     fake = table(built, server, version=3, seq=1)
     assert [v["value"] for v in fake.captured.values if v["guid"] == counter] == [3, 4]
@@ -68,21 +72,22 @@ def test_track_dice_turn_and_tokens(built):
     room = tts["rooms"]["foyer"]
     server = Scripted(1, [entry(
         1,
-        {"op": "set_track", "guid": track["guid"], "clip": track["clip"], "slot": 3,
+        {"op": "set_clip", "piece": "track", "guid": track["clip"], "board": track["guid"],
          "offset": track["slots"][3]},
-        {"op": "show_dice", "seat": "Red", "dice": tts["dice"][:3], "faces": [2, 0, 1], "total": 3,
+        {"op": "show_dice", "seat": "Red", "dice": tts["dice"][:3], "values": [2, 0, 1], "total": 3,
          "purpose": "haunt", "tray": tts["dice_tray"]},
         {"op": "mark_turn", "seat": "Blue", "turn": 4, "phase": "explore"},
-        {"op": "spawn_token", "token": "hound_1", "kind": "monster",
-         "name": {"zh-Hans": "猎犬", "zh-Hant": "獵犬", "en": "Hound"}, "room": "foyer",
+        {"op": "spawn", "token": "hound_1", "kind": "monster",
+         "name": {"zh-Hans": "猎犬", "zh-Hant": "獵犬", "en": "Hound"},
          "position": {"x": 1.0, "y": 2.1, "z": 3.0}, "color": None},
-        {"op": "broadcast", "text": {"zh-Hans": "嚎叫", "zh-Hant": "嚎叫", "en": "A howl"}, "to": ["Blue"],
+        {"op": "say", "text": {"zh-Hans": "嚎叫", "zh-Hant": "嚎叫", "en": "A howl"}, "to": ["Blue"],
          "color": None},
-    ), entry(2, {"op": "move_figure", "figure": None, "monster": "hound_1", "room": "foyer",
+    ), entry(2, {"op": "move", "piece": "hound_1", "guid": None, "token": "hound_1",
                  "position": {"x": 2.0, "y": 2.1, "z": 2.8}},
-             {"op": "flip_token", "token": "hound_1", "face_up": False}),
-       entry(3, {"op": "remove_token", "token": "hound_1"},
-             {"op": "game_over", "winner": "heroes", "text": {"zh-Hans": "胜", "zh-Hant": "勝", "en": "Won"}})])
+             {"op": "flip", "token": "hound_1", "face_up": False}),
+       entry(3, {"op": "remove", "token": "hound_1"},
+             {"op": "game_over", "winners": ["Red", "Blue"], "side": "heroes", "scores": None,
+              "text": {"zh-Hans": "胜", "zh-Hant": "勝", "en": "Won"}})])
     server.version = 3
     fake = table(built, server)
 
@@ -110,11 +115,12 @@ def test_cards_are_dealt_moved_and_discarded_even_from_a_one_card_deck(built):
     tts = content["tts"]
     omens = [c for c, v in tts["cards"].items() if v["deck"] == "omen"]
     deck = tts["decks"]["omen"]
-    deal = [{"op": "deal_card", "card": c, "deck": "omen", "deck_guid": deck["guid"],
-             "card_id": tts["cards"][c]["card_id"], "guid": tts["cards"][c]["guid"], "to_seat": "Red"}
+    deal = [{"op": "deal", "card": c, "deck": "omen", "deck_guid": deck["guid"],
+             "card_id": tts["cards"][c]["card_id"], "guid": tts["cards"][c]["guid"], "seat": "Red",
+             "hand": tts["hands"]["Red"]}
             for c in omens]
     discard = {"op": "move_card", "card": omens[0], "card_id": 0, "guid": tts["cards"][omens[0]]["guid"],
-               "to": {"discard": "omen", "position": deck["discard"]}}
+               "to": {"place": "discard:omen", "position": deck["discard"], "face_up": True}}
     give = {"op": "move_card", "card": omens[1], "card_id": 0, "guid": tts["cards"][omens[1]]["guid"],
             "to": {"seat": "Blue"}}
     server = Scripted(3, [entry(1, *deal), entry(2, discard), entry(3, give)])
@@ -125,32 +131,31 @@ def test_cards_are_dealt_moved_and_discarded_even_from_a_one_card_deck(built):
     assert fake.in_hand("Blue", tts["cards"][omens[1]]["guid"])
     pos = fake.state_of(tts["cards"][omens[0]]["guid"])["pos"]
     assert (pos["x"], pos["z"]) == (deck["discard"]["x"], deck["discard"]["z"])
-    assert not any(entry["text"].startswith("effect ") for entry in fake.captured.logs)
+    assert not any(entry["text"].startswith("op ") for entry in fake.captured.logs)
 
 
-def test_a_damage_split_is_asked_point_by_point_among_legal_splits(built):
-    """R-FIGHT-5: physical damage goes to Might and/or Speed; the table only
-    offers what the server lists as legal and sends the split it built."""
+def test_a_damage_split_is_one_question_listing_the_servers_splits(built):
+    """R-FIGHT-5: physical damage goes to Might and/or Speed; the table shows
+    the splits the server lists in the question (named with the content's
+    terms) and sends the one picked, asking the server nothing more."""
     splits = [{"might": m, "speed": 2 - m} for m in range(3)]
-    names = {"might": {"zh-Hans": "蛮力", "zh-Hant": "蠻力", "en": "Brawn"},
-             "speed": {"zh-Hans": "速度", "zh-Hant": "速度", "en": "Speed"}}
-    server = Scripted(1, [entry(1, {"op": "prompt", "seat": "Red", "prompt": "damage", "options": [],
-                                    "damage_kind": "physical", "amount": 2, "traits": ["might", "speed"],
-                                    "trait_names": names})],
-                      legal=[{"action": "split_damage", "args": {"split": s}} for s in splits])
-    fake = table(built, server, locale="zh-Hans")
+    labels = [{"zh-Hans": f"蛮力 {m}、速度 {2 - m}", "zh-Hant": f"蠻力 {m}、速度 {2 - m}", "en": f"Brawn {m}"}
+              for m in range(3)]
+    server = Scripted(1, [entry(1, {"op": "ask", "seat": "Red", "kind": "damage",
+                                    "title": {"zh-Hans": "分配2点伤害", "zh-Hant": "分配2點傷害", "en": "Split 2"},
+                                    "options": [{"label": lab, "action": "split_damage", "args": {"split": s}}
+                                                for lab, s in zip(labels, splits)]})])
+    fake = table(built, server, locale="zh-Hant")
     (dialog,) = fake.dialogs()
-    # the names the server sent with the prompt (the content's terms), not words of the Lua's own
-    assert dialog["color"] == "Red" and dialog["options"] == ["蛮力", "速度"] and "2" in dialog["text"]
-    fake.answer_dialog("Red", 2)                              # one point to Speed
-    (dialog,) = fake.dialogs()
-    assert dialog["options"] == ["蛮力", "速度"] and "1" in dialog["text"]
-    fake.answer_dialog("Red", 1)                              # one to Might
+    assert dialog["color"] == "Red" and dialog["options"] == [lab["zh-Hant"] for lab in labels]
+    assert dialog["text"] == "分配2點傷害"
+    fake.answer_dialog("Red", 2)
     fake.settle(0.1)
     (sent,) = server.posted
     assert sent["action"] == "split_damage" and sent["player"] == "Red"
     assert sent["args"] == {"split": {"might": 1, "speed": 1}}
     assert sent["request_id"]
+    assert not [c for c in fake.calls if "/legal" in c.url]
 
 
 def test_a_choice_prompt_sends_the_option_the_server_attached(built):
@@ -158,8 +163,8 @@ def test_a_choice_prompt_sends_the_option_the_server_attached(built):
                 "args": {"option": "might"}},
                {"label": {"zh-Hans": "神志", "zh-Hant": "精神", "en": "Sanity"}, "action": "choose",
                 "args": {"option": "sanity"}}]
-    server = Scripted(1, [entry(1, {"op": "prompt", "seat": "Blue", "prompt": "choice", "options": options,
-                                    "purpose": "trait"})])
+    server = Scripted(1, [entry(1, {"op": "ask", "seat": "Blue", "kind": "choice", "options": options,
+                                    "title": {"zh-Hans": "请选择", "zh-Hant": "請選擇", "en": "Choose"}})])
     fake = table(built, server, locale="zh-Hant")
     (dialog,) = fake.dialogs()
     assert dialog["options"] == ["力量", "精神"]
@@ -173,10 +178,9 @@ def test_a_dragged_monster_token_becomes_monster_move(built):
     """R-MONSTER-1: the traitor's seat moves a monster by dropping its token on a room."""
     _, _, content = built
     tts = content["tts"]
-    server = Scripted(1, [entry(1, {"op": "spawn_token", "token": "hound_1", "kind": "monster",
+    server = Scripted(1, [entry(1, {"op": "spawn", "token": "hound_1", "kind": "monster",
                                     "name": {"zh-Hans": "猎犬", "zh-Hant": "獵犬", "en": "Hound"},
-                                    "room": "entrance_hall", "position": {"x": 0.5, "y": 2.1, "z": 0.2},
-                                    "color": None})],
+                                    "position": {"x": 0.5, "y": 2.1, "z": 0.2}, "color": None})],
                       legal=[{"action": "monster_move", "args": {"monster": "hound_1", "to": "foyer"}}])
     fake = table(built, server)
     fake.settle(0.1)                                       # the spawn callback tags the token
@@ -187,14 +191,14 @@ def test_a_dragged_monster_token_becomes_monster_move(built):
     (sent,) = server.posted
     assert (sent["action"], sent["player"], sent["args"]) == ("monster_move", "Purple",
                                                               {"monster": "hound_1", "to": "foyer"})
-    back = fake.state_of(token)["pos"]                     # no effect moved it: it goes back
+    back = fake.state_of(token)["pos"]                     # no op moved it: it goes back
     assert (back["x"], back["z"]) == (0.5, 0.2)
 
-    # Accepted: the server's move_figure for the monster puts the token, and it stays there.
+    # Accepted: the server's move for the monster puts the token, and it stays there.
     server.version = 2
-    server.answer_effects = [{"op": "move_figure", "figure": None, "monster": "hound_1", "room": "foyer",
-                              "position": {"x": foyer["x"] + 0.3, "y": 2.1, "z": foyer["z"]},
-                              "version": 2, "seq": 0}]
+    server.answer_ops = [{"op": "move", "piece": "hound_1", "guid": None, "token": "hound_1",
+                          "position": {"x": foyer["x"] + 0.3, "y": 2.1, "z": foyer["z"]},
+                          "version": 2, "seq": 0}]
     fake.drag(token, {"x": foyer["x"], "y": 3, "z": foyer["z"]}, "Purple")
     fake.settle(0.1)
     there = fake.state_of(token)["pos"]

@@ -3,10 +3,8 @@
 -- "Actions…" for what no gesture covers. Each button only sends the action
 -- for the player who clicked; the server says whether it is allowed.
 local util = require("hauntkit/util")
-local state = require("hauntkit/state")
-local http = require("hauntkit/http")
 local client = require("hauntkit/client")
-local prompts = require("hauntkit/prompts")
+local ask = require("hauntkit/ask")
 local words = require("hauntkit/words")
 
 local M = {}
@@ -56,26 +54,24 @@ function M.choose(board, color, side)
     offline_hint(color)
     return
   end
-  local path = "/v1/tables/" .. state.data.table_id .. "/seats"
-  http.request("GET", state.data.url, path, nil, state.data.token, function(ok, _, answer)
+  local function choose()
+    client.act("choose_character", color, {character = character, side = side})
+  end
+  client.get("/seats", function(ok, answer)
     if not ok then
       return
     end
-    local seated = false
     for _, s in ipairs(answer.seats or {}) do
       if s.seat == color and s.seated then
-        seated = true
+        choose()
+        return
       end
     end
-    if seated then
-      client.seat(color, character, side)
-    else
-      client.seat(color, nil, nil, function(sat)
-        if sat then
-          client.seat(color, character, side)
-        end
-      end)
-    end
+    client.sit(color, function(sat)
+      if sat then
+        choose()
+      end
+    end)
   end)
 end
 
@@ -86,8 +82,7 @@ function M.actions(color)
     offline_hint(color)
     return
   end
-  local path = "/v1/tables/" .. state.data.table_id .. "/legal?seat=" .. color
-  http.request("GET", state.data.url, path, nil, state.data.token, function(ok, _, answer)
+  client.get("/legal?seat=" .. color, function(ok, answer)
     if not ok then
       return
     end
@@ -103,7 +98,7 @@ function M.actions(color)
       broadcastToColor(words.get("no_actions"), color, {0.8, 0.8, 0.8})
       return
     end
-    prompts.ask(color, words.get("actions"), labels, function(index)
+    ask.dialog(color, words.get("actions"), labels, function(index)
       local a = offered[index]
       if a ~= nil then
         client.act(a.action, color, a.args or {})

@@ -1,16 +1,17 @@
--- The effects applier: carries out the server's table instructions
--- (docs/PROTOCOL.md, "Effects vocabulary") without deciding anything. Every
--- GUID, position and rotation comes in the effect; an unknown op is skipped
--- with a warning so an older save keeps working with a newer server.
--- Handlers that need the network (prompt, sync) are registered by the
--- modules that own it, which keeps this module free of require cycles.
+-- The table-instruction applier: carries out the server's ops (the shared
+-- vocabulary of docs/PROTOCOL.md, "Table instructions") without deciding
+-- anything, for any game. Every GUID, position and rotation comes in the
+-- op; an unknown op is skipped with a warning so an older save keeps
+-- working with a newer server. Handlers that need the network (ask, sync)
+-- are registered by the modules that own it, which keeps this module free
+-- of require cycles.
 local util = require("hauntkit/util")
 local words = require("hauntkit/words")
 
 local M = {}
 
 M.handlers = {}
-M.figures = {}   -- figure GUID → seat, as the server last placed it
+M.pieces = {}    -- object GUID → the piece id the server last moved it as
 M.tokens = {}    -- server token id → spawned object GUID
 M.turn = nil     -- seat whose turn the server last marked
 M.quiet = false  -- true while laying out a resync: no chat, no dialogs
@@ -25,6 +26,17 @@ end
 
 local function face_up(rot_y)
   return {x = 0, y = tonumber(rot_y) or 0, z = 0}
+end
+
+-- The GUID an op names: its own, or the object spawned for its token.
+function M.guid_of(e)
+  if e.guid ~= nil and e.guid ~= "" then
+    return e.guid
+  end
+  if e.token ~= nil then
+    return M.tokens[e.token]
+  end
+  return nil
 end
 
 -- A card by GUID wherever it is: loose on the table, or inside a deck or
@@ -77,48 +89,43 @@ local function to_hand(guid, seat, fallback)
   fetch_card(guid, util.vec(hand.position), face_up(hand.rotation.y), fallback, function() end)
 end
 
-M.handlers.place_tile = function(e)
+M.handlers.place = function(e)
   local pos = util.vec(e.position)
   if pos == nil then
-    warn("place_tile " .. tostring(e.room) .. " without a position")
+    warn("place " .. tostring(e.piece) .. " without a position")
     return
   end
   local rot = face_up(e.rot_y)
-  local tile = util.find(e.guid)
-  if tile ~= nil then
-    tile.setLock(true)
-    tile.setRotationSmooth(rot)
-    tile.setPositionSmooth(pos)
+  local obj = util.find(e.guid)
+  if obj ~= nil then
+    obj.setLock(e.lock ~= false)
+    obj.setRotationSmooth(rot)
+    obj.setPositionSmooth(pos)
     return
   end
   local bag = util.find(e.bag)
   if bag == nil then
-    warn("place_tile " .. tostring(e.room) .. ": neither the tile nor its bag is on the table")
+    warn("place " .. tostring(e.piece) .. ": neither the piece nor its bag is on the table")
     return
   end
   bag.takeObject({guid = e.guid, position = pos, rotation = rot, smooth = false,
-                  callback_function = function(obj) obj.setLock(true) end})
+                  callback_function = function(o) o.setLock(e.lock ~= false) end})
 end
 
-M.handlers.move_figure = function(e)
-  local guid = e.figure
-  if (guid == nil or guid == "") and e.monster ~= nil then
-    guid = M.tokens[e.monster]
-  end
-  local figure = util.find(guid)
+M.handlers.move = function(e)
+  local guid = M.guid_of(e)
+  local obj = util.find(guid)
   local pos = util.vec(e.position)
-  if figure == nil or pos == nil then
-    warn("move_figure: no figure or position for " .. tostring(e.seat or e.monster))
+  if obj == nil or pos == nil then
+    warn("move: no object or position for " .. tostring(e.piece))
     return
   end
-  if e.seat ~= nil then
-    M.figures[guid] = e.seat
-  end
-  figure.setPositionSmooth(pos)
+  M.pieces[guid] = e.piece
+  obj.setPositionSmooth(pos)
 end
 
-M.handlers.deal_card = function(e)
-  to_hand(e.guid, e.to_seat, util.find(e.deck_guid))
+M.handlers.deal = function(e)
+  to_hand(e.guid, e.seat, util.find(e.deck_guid))
 end
 
 M.handlers.move_card = function(e)
@@ -133,24 +140,16 @@ M.handlers.move_card = function(e)
     return
   end
   pos.y = pos.y + 0.4
-  fetch_card(e.guid, pos, face_up(180), nil, function() end)
+  fetch_card(e.guid, pos, face_up(to.face_up == false and 0 or 180), nil, function() end)
 end
 
-local function clip_to(board_guid, clip_guid, offset)
-  local board, clip = util.find(board_guid), util.find(clip_guid)
-  if board == nil or clip == nil or type(offset) ~= "table" then
-    warn("clip " .. tostring(clip_guid) .. " or its board is missing")
+M.handlers.set_clip = function(e)
+  local board, clip = util.find(e.board), util.find(e.guid)
+  if board == nil or clip == nil or type(e.offset) ~= "table" then
+    warn("clip " .. tostring(e.piece) .. " or its board is missing")
     return
   end
-  clip.setPositionSmooth(util.on_board(board, offset, 0.3))
-end
-
-M.handlers.set_trait = function(e)
-  clip_to(e.board, e.clip, e.offset)
-end
-
-M.handlers.set_track = function(e)
-  clip_to(e.guid, e.clip, e.offset)
+  clip.setPositionSmooth(util.on_board(board, e.offset, 0.3))
 end
 
 M.handlers.set_counter = function(e)
@@ -164,19 +163,19 @@ M.handlers.show_dice = function(e)
   local tray = util.vec(e.tray)
   for i, guid in ipairs(e.dice or {}) do
     local die = util.find(guid)
-    local face = (e.faces or {})[i]
-    if die ~= nil and face ~= nil then
+    local value = (e.values or {})[i]
+    if die ~= nil and value ~= nil then
       if tray ~= nil then
         die.setPositionSmooth({x = tray.x + (i - 1) * 1.3, y = tray.y + 0.5, z = tray.z})
       end
-      die.setRotationValue(tostring(math.floor(tonumber(face) or 0)))
+      die.setRotationValue(tostring(math.floor(tonumber(value) or 0)))
     end
   end
 end
 
 M.handlers.mark_turn = function(e)
   M.turn = e.seat
-  if Player[e.seat] ~= nil then
+  if e.seat ~= nil and Player[e.seat] ~= nil then
     Turns.enable = true
     Turns.turn_color = e.seat
   end
@@ -192,7 +191,7 @@ local function tint(color)
   return {0.95, 0.9, 0.8}
 end
 
-M.handlers.broadcast = function(e)
+M.handlers.say = function(e)
   if M.quiet then
     return
   end
@@ -209,7 +208,7 @@ M.handlers.broadcast = function(e)
   end
 end
 
-M.handlers.spawn_token = function(e)
+M.handlers.spawn = function(e)
   local pos = util.vec(e.position)
   local known = util.find(M.tokens[e.token])
   if known ~= nil then
@@ -219,7 +218,7 @@ M.handlers.spawn_token = function(e)
     return
   end
   if pos == nil then
-    warn("spawn_token " .. tostring(e.token) .. " without a position")
+    warn("spawn " .. tostring(e.token) .. " without a position")
     return
   end
   local obj = spawnObject({type = "PlayerPawn", position = pos, callback_function = function(o)
@@ -227,24 +226,27 @@ M.handlers.spawn_token = function(e)
     o.setName(words.pick(e.name))
     o.setGMNotes("token:" .. tostring(e.token))
     o.addTag("hauntkit")
-    o.addTag(e.kind == "monster" and "monster" or "marker")
+    o.addTag("token")
+    o.addTag(tostring(e.kind or "token"))
   end})
   M.tokens[e.token] = obj.getGUID()
 end
 
-M.handlers.flip_token = function(e)
-  local obj = util.find(M.tokens[e.token])
+M.handlers.flip = function(e)
+  local obj = util.find(M.guid_of(e))
   if obj ~= nil then
     obj.setRotationSmooth({x = 0, y = 0, z = e.face_up and 0 or 180})
   end
 end
 
-M.handlers.remove_token = function(e)
-  local obj = util.find(M.tokens[e.token])
+M.handlers.remove = function(e)
+  local obj = util.find(M.guid_of(e))
   if obj ~= nil then
     obj.destruct()
   end
-  M.tokens[e.token] = nil
+  if e.token ~= nil then
+    M.tokens[e.token] = nil
+  end
 end
 
 M.handlers.game_over = function(e)
@@ -253,16 +255,16 @@ M.handlers.game_over = function(e)
   end
 end
 
--- One effect; false when its op is unknown (skipped with a warning).
+-- One op; false when it is unknown (skipped with a warning).
 function M.apply(e)
   local fn = M.handlers[e.op]
   if fn == nil then
-    warn("unknown effect op " .. tostring(e.op) .. ", skipped")
+    warn("unknown op " .. tostring(e.op) .. ", skipped")
     return false
   end
   local ok, err = pcall(fn, e)
   if not ok then
-    warn("effect " .. tostring(e.op) .. " failed: " .. tostring(err))
+    warn("op " .. tostring(e.op) .. " failed: " .. tostring(err))
   end
   return ok
 end

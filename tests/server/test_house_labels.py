@@ -8,10 +8,28 @@ from pathlib import Path
 import pytest
 
 from conftest import new_table
-from server.labels import Labeller, label_actions
+from kit.present import TableView
+from kit.words import catalog
+from rulesets.house import INFO
+from rulesets.house import present
 from test_house import SEATS, _setup, house_content, house_settings, make_house, source  # noqa: F401  (fixtures)
 
 ROOT = Path(__file__).resolve().parents[2]
+WORDS = catalog(INFO.folder)
+
+
+class Labeller:
+    """The presenter's labels for one view, as the /legal route builds them."""
+
+    def __init__(self, content, view, seat):
+        self.table, self.seat = TableView.fixed(view, content, WORDS), seat
+
+    def label(self, action):
+        return present.label([action], self.table, self.seat)[0]["label"]
+
+
+def label_actions(actions, content, view, seat):
+    return present.label(actions, TableView.fixed(view, content, WORDS), seat)
 
 
 @pytest.fixture(scope="module")
@@ -20,12 +38,11 @@ def content(house_content):
 
 
 def _state(content):
-    """A haunt-phase state with just what naming reads: characters and monsters."""
+    """A haunt-phase view with just what naming reads: characters and monsters."""
     return {"players": {"Red": {"character": "batu", "side": 0, "room": "strongroom"},
                         "Blue": {"character": "chen_jiayan", "side": 0, "room": "minstrel_gallery"},
                         "Green": {}},
-            "haunt": {"spec": {"monsters": [{"id": "shade", "name": {"zh-Hans": "怨灵", "zh-Hant": "怨靈",
-                                                                     "en": "Shade"}}]},
+            "haunt": {"monster_names": {"shade": {"zh-Hans": "怨灵", "zh-Hant": "怨靈", "en": "Shade"}},
                       "monsters": [{"id": "shade_1", "kind": "shade"}]}}
 
 
@@ -94,7 +111,7 @@ async def test_legal_route_labels_other_engines_by_name(client):
     body = await (await client.get(f"/v1/tables/{tid}/legal?seat=Red", headers=h)).json()
     labels = {a["action"]: a["label"] for a in body["actions"]}
     assert labels["add"] == {"zh-Hans": "add", "zh-Hant": "add", "en": "add"}
-    assert labels["roll"] == {"zh-Hans": "掷骰", "zh-Hant": "擲骰", "en": "Roll"}
+    assert labels["roll"] == {"zh-Hans": "roll", "zh-Hant": "roll", "en": "roll"}     # the counter game's own labels
 
 
 def test_choice_options_take_the_prompts_own_labels(content):

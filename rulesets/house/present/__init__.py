@@ -1,0 +1,31 @@
+"""The house presenter: what the table must do and say after each action.
+
+The server calls these with the engine's views (`kit.present.TableView`),
+never the raw state (docs/RULESETS.md, "Presenter").
+"""
+from __future__ import annotations
+
+from kit.present import TableView
+
+from . import labels as _labels
+from . import narrate as _narrate
+from . import ops as _ops
+from .names import Namer
+
+
+def answer(events: list[dict], table: TableView, version: int) -> dict:
+    """`{"ops": [...], "messages": [...]}` for one accepted action: each
+    public event narrated once, the sentence both in the chat instruction
+    and in the messages."""
+    namer = Namer(table.content, table.public, table.words)
+    texts = _narrate.per_event(events, namer)
+    return {"ops": _ops.build(events, table, version, texts), "messages": [t for t in texts if t]}
+
+
+def layout(table: TableView, version: int) -> list[dict]:
+    return _ops.layout(table, version)
+
+
+def label(actions: list[dict], table: TableView, seat: str | None) -> list[dict]:
+    view = table.of(seat) if seat is not None else table.public
+    return _labels.label_actions(actions, Namer(table.content, view, table.words), view, seat)
