@@ -186,16 +186,6 @@ def _draw(state, rng, seat, step, events):
     push(state, seat, [{"op": "_draw1", "deck": step["deck"]}] * step.get("count", 1))
 
 
-@op("attack")
-def _card_attack(state, rng, seat, step, events):
-    """The card attacks its holder: N dice against Might (physical) or Sanity."""
-    kind = step.get("kind", "physical")
-    trait = "might" if kind == "physical" else "sanity"
-    theirs = T.roll_dice(rng, step.get("dice", 1), events, {"seat": None}, "card_attack")["total"]
-    mine = T.roll_trait(state, rng, seat, trait, "defend", events)
-    hurt(state, seat, kind, theirs - mine, events)
-
-
 @op("discard_item")
 def _discard_item(state, rng, seat, step, events):
     rules = state["rules"]["cards"]

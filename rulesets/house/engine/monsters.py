@@ -4,7 +4,7 @@ from __future__ import annotations
 from . import traits as T
 from .datacopy import peek
 from .effects import op, push
-from .fight import monster, settle, stun
+from .fight import defend, monster, settle, stun
 from .items import item_list
 from .movement import path_arg, side_of, special, step_cost
 from .text import refuse
@@ -85,7 +85,7 @@ def monster_attack(state: dict, rng, args: dict, events: list) -> None:
     m["attacked"] = True
     mine = T.roll_dice(rng, m["traits"].get("might", 1), events, {"monster": m["id"], "seat": None}, "attack",
                        "might")["total"]
-    theirs = T.roll_trait(state, rng, target, "might", "defend", events)
+    theirs = defend(state, rng, target, "might", events)
     events.append({"type": "attack", "attacker": m["id"], "defender": target, "trait": "might",
                    "weapon": None, "attacker_total": mine, "defender_total": theirs, "ranged": False})
     settle(state, m["id"], target, "might", mine - theirs, False, events)
