@@ -101,11 +101,16 @@ def attack(state: dict, rng, seat: str, args: dict, events: list) -> None:
         if weapon in turn["items"]:
             raise refuse("R-ITEM-1", "item_acted")
         ranged, trait = w["ranged"], w["attack_trait"]
-    if args.get("trait", trait) != trait:
-        raise refuse("R-FIGHT-4", "no_trait")
     target = args.get("target")
     reach = [p["room"]] + (line_of_sight(state, p["room"]) if ranged else [])
     m = monster(state, target)
+    wanted = args.get("trait", trait)
+    if wanted != trait:
+        # R-FIGHT-4, R-AUTH-1: a haunt may let a monster be attacked with
+        # another trait; a weapon keeps its own
+        if weapon is not None or m is None or wanted not in m.get("attackable_with", ()):
+            raise refuse("R-FIGHT-4", "no_trait")
+        trait = wanted
     if m is not None:
         if m["stunned"]:
             raise refuse("R-MONSTER-2", "stunned")

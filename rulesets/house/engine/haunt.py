@@ -121,7 +121,8 @@ def begin(state: dict, rng, revealer: str, events: list) -> None:
             monsters.append({"id": f"{spec['id']}_{k + 1}", "kind": spec["id"], "room": start_room,
                              "traits": dict(spec.get("traits") or {}), "stunned": False,
                              "recovering": False, "left": 0, "attacked": False, "items": [],
-                             "carries": bool(spec.get("carries_items"))})
+                             "carries": bool(spec.get("carries_items")),
+                             "attackable_with": list(spec.get("attackable_with") or [])})
     seats = [s for s in state["seats"] if s in state["players"]]
     i = seats.index(lead)
     order = seats[i + 1:] + seats[:i + 1] + ["monsters"]       # R-HAUNT-8

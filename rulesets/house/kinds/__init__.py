@@ -41,7 +41,7 @@ class HouseContent:
     )
     text_tokens = TEXT_TOKENS
     glossary = Path(__file__).resolve().parents[1] / "glossary.yaml"
-    format = 3      # 2: haunts write track, rules and monsters' carries_items; 3: terms
+    format = 4      # 2: haunts write track, rules and monsters' carries_items; 3: terms; 4: attackable_with
 
     def make(self, loaded: Loaded) -> Ruleset:
         return Ruleset(name=loaded.name, haunt_chart=loaded.singles.get("haunt_chart"),
