@@ -168,7 +168,15 @@ def _heal(state, rng, seat, step, events):
 
 @op("lasting")
 def _lasting(state, rng, seat, step, events):
+    """A modifier to a trait's rolls, remembering the card it came from. A
+    card's bonus on the next roll does not add to itself (a decision; the
+    cards print it): "your next roll gets 1 extra die" says what that roll
+    gets, so using the card again before the roll changes nothing."""
     mod = {"trait": step["trait"], "dice": step["dice"], "until": step.get("until", "end_of_turn")}
+    if step.get("source"):
+        mod["source"] = step["source"]
+        if mod["until"] == "next_roll" and mod in state["players"][seat]["lasting"]:
+            return
     state["players"][seat]["lasting"].append(mod)
     events.append({"type": "lasting_added", "seat": seat, **mod})
 

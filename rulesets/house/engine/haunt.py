@@ -145,11 +145,7 @@ def begin(state: dict, rng, revealer: str, events: list) -> None:
 
 @op("_shed")
 def _shed(state, rng, seat, s, events):
-    p = state["players"][seat]
-    for m in p["lasting"]:
-        if m["dice"] < 0:
-            events.append({"type": "lasting_ended", "seat": seat, **m})
-    p["lasting"] = [m for m in p["lasting"] if m["dice"] >= 0]
+    T.end_lasting(state, seat, lambda m: m["dice"] < 0, events)
     events.append({"type": "effects_shed", "seat": seat})
 
 
