@@ -183,10 +183,26 @@ def _lasting(state, rng, seat, step, events):
 
 @op("choice")
 def _choice(state, rng, seat, step, events):
-    labels = [o.get("label") if isinstance(o.get("label"), dict) else option_label({}, str(i))
-              for i, o in enumerate(step["options"])]
-    choice(state, seat, {str(i): o["then"] for i, o in enumerate(step["options"])}, events, "card",
-           labels=labels)
+    """A card's options. One whose cost cannot be paid is not offered (R-AUTH-2:
+    "discard 1 of your items" is a price; with nothing to discard the reward
+    after it cannot be bought)."""
+    offered = [(str(i), o) for i, o in enumerate(step["options"]) if _payable(state, seat, o["then"])]
+    if not offered:
+        return
+    labels = [o.get("label") if isinstance(o.get("label"), dict) else option_label({}, value)
+              for value, o in offered]
+    choice(state, seat, {value: o["then"] for value, o in offered}, events, "card", labels=labels)
+
+
+def _payable(state, seat, steps: list) -> bool:
+    return bool(discardable(state, seat)) or not any(s["op"] == "discard_item" for s in steps)
+
+
+def discardable(state: dict, seat: str) -> list[str]:
+    """The items an effect may make `seat` discard: not omens, and not an item
+    that cannot be dropped (it cannot leave its holder's hands, R-ITEM-5)."""
+    rules = state["rules"]["cards"]
+    return [c for c in state["players"][seat]["held"] if rules[c]["deck"] == "item" and rules[c]["droppable"]]
 
 
 @op("draw")
@@ -196,8 +212,7 @@ def _draw(state, rng, seat, step, events):
 
 @op("discard_item")
 def _discard_item(state, rng, seat, step, events):
-    rules = state["rules"]["cards"]
-    held = [c for c in state["players"][seat]["held"] if rules[c]["deck"] == "item"]
+    held = discardable(state, seat)
     if len(held) == 1:
         push(state, seat, [{"op": "_discard", "card": held[0]}])
     elif held:

@@ -101,3 +101,37 @@ def test_a_shed_penalty_takes_its_kept_card_with_it_R_HAUNT_5_R_CARD_1():
     s, ev = act(s, "Red", "choose", option="shed")
     assert s["players"]["Red"]["kept"] == ["second_sight"] and "someone_watching" in s["discards"]["event"]
     assert "card_discarded" in types(ev)
+
+
+def test_an_item_that_cannot_be_dropped_cannot_be_discarded_either_R_ITEM_5():
+    """R-ITEM-5: the Broken Shackle "cannot be dropped" (it is locked on the
+    wrist), so The Pawn Ticket's "discard 1 of your items" passes it by."""
+    s = house_table()
+    hand(s, "Red", "broken_shackle")
+    s, _ = _draw_event(s, "pawn_ticket")
+    s, ev = act(s, "Red", "roll", Dice(*[0] * 8))         # 0-3: discard 1 of your items
+    assert s["players"]["Red"]["held"] == ["broken_shackle"] and s["pending"] is None
+    s2 = house_table()
+    hand(s2, "Red", "broken_shackle")
+    hand(s2, "Red", "coal_shovel")
+    s2, _ = _draw_event(s2, "pawn_ticket")
+    s2, ev = act(s2, "Red", "roll", Dice(*[0] * 8))
+    assert s2["players"]["Red"]["held"] == ["broken_shackle"] and "coal_shovel" in s2["discards"]["item"]
+
+
+def test_an_option_whose_price_cannot_be_paid_is_not_offered_R_AUTH_2():
+    """R-AUTH-2: Rice Before the Tablet's offering costs an item; with none
+    to discard only eating it is offered, so the heal is never free."""
+    s = house_table()
+    s, _ = _draw_event(s, "altar_rice")
+    assert s["pending"]["options"] == ["0"] and s["pending"]["labels"][0]["en"] == "Eat it"
+    s2 = house_table()
+    hand(s2, "Red", "broken_shackle")                       # held, but no card can make you discard it
+    s2, _ = _draw_event(s2, "cold_little_hand")
+    assert s2["pending"]["options"] == ["1"]
+    s3 = house_table()
+    hand(s3, "Red", "coal_shovel")
+    s3, _ = _draw_event(s3, "altar_rice")
+    assert s3["pending"]["options"] == ["0", "1"]
+    s3, ev = act(s3, "Red", "choose", option="1")
+    assert "coal_shovel" in s3["discards"]["item"]
