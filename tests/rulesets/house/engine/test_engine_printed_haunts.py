@@ -1,6 +1,6 @@
 """Haunts do what their books print (R-AUTH-1, R-FIGHT-4, R-MONSTER-4,
 R-HAUNT-10), on the repository's own haunts."""
-from engine_helpers import E, Dice, act, hand, put, refused, start_haunt, types
+from engine_helpers import E, Dice, act, hand, place, put, refused, start_haunt, types
 from house_content import house_table
 
 
@@ -38,3 +38,51 @@ def test_a_monster_its_haunt_does_not_open_to_sanity_is_attacked_with_might_only
     s["turn"]["seat"] = "Blue"
     refused(s, "Blue", "attack", "R-FIGHT-4", target=singer["id"], trait="sanity")
     assert all("trait" not in a["args"] for a in E.legal_actions(s, "Blue") if a["action"] == "attack")
+
+
+def _salon_layout(haunt_id, revealer="Red"):
+    """The Sagging Salon east of the entrance hall, a corridor beyond it with
+    Blue and Green in it; the haunt's monsters start in the hall, Red (the
+    revealer) waits on the upper landing."""
+    s = house_table()
+    place(s, "sagging_salon", "ground", 1, 0)
+    place(s, "echoing_corridor", "ground", 2, 0)
+    start_haunt(s, s["rules"]["haunts"][haunt_id], revealer=revealer)
+    put(s, "Red", "upper_landing")
+    for seat in ("Blue", "Green"):
+        put(s, seat, "echoing_corridor")
+    return s
+
+
+def test_the_house_walks_a_fallen_monster_on_from_where_it_fell_R_MONSTER_4_R_MOVE_1():
+    """R-MONSTER-4, R-MOVE-1: in The House Awakes a Plaster Hand crossing the
+    Sagging Salon falls to the basement landing without damage; the house
+    does not walk it on along the old path (which "End turn" used to refuse
+    with R-MOVE-1), it plans from the landing."""
+    s = _salon_layout("house_wakes")
+    s["turn"]["seat"], s["turn_i"] = "Red", s["order"].index("Red")
+    speed, salon, fall = [2, 2, 2], [0, 0, 0], [0]            # 6 rooms; fails 5+; falls for 0 damage
+    s, ev = act(s, "Red", "end_turn", Dice(*speed, *salon, *fall, seed=1))
+    hand = s["haunt"]["monsters"][0]
+    moves = [(e["from"], e["room"], e["reason"]) for e in ev
+             if e["type"] == "figure_moved" and e.get("monster") == hand["id"]]
+    assert moves[:2] == [("entrance_hall", "sagging_salon", "move"), ("sagging_salon", "basement_landing", "fall")]
+    assert ("basement_landing", "echoing_corridor", "move") not in moves
+    assert not hand["stunned"] and s["turn"]["seat"] == "Blue"
+
+
+def test_a_traitors_monster_path_ends_where_the_monster_falls_R_MONSTER_4_R_MOVE_1():
+    """R-MONSTER-4, R-MOVE-1: a traitor's two-room monster move through the
+    salon stops at the fall, with the movement left, instead of being refused
+    (and the fall's dice thrown again)."""
+    s = _salon_layout("drowned_choir", revealer="Red")
+    put(s, "Red", "entrance_hall")
+    s["turn"]["seat"], s["turn_i"] = "Red", s["order"].index("Red")
+    s, _ = act(s, "Red", "end_turn", Dice(2, 2))              # the singers' Speed 2: 4 rooms
+    s["turn"]["seat"] = "monsters"
+    s, ev = act(s, "Red", "monster_move", Dice(0, 0, 0), monster="drowned_singer_1",
+                path=["sagging_salon", "echoing_corridor"])
+    singer = s["haunt"]["monsters"][0]
+    assert singer["room"] == "basement_landing" and singer["left"] == 3 and not singer["stunned"]
+    refused(s, "Red", "monster_move", "R-MOVE-1", monster="drowned_singer_2",
+            path=["foyer", "echoing_corridor"])                   # checked whole before any step
