@@ -19,7 +19,14 @@ COLOURS = {
 }
 DECKS = {"event": ("事件卡", "事件卡", "event"), "item": ("物品卡", "物品卡", "item"),
          "omen": ("预兆卡", "預兆卡", "omen")}
-SIDES = {"heroes": ("好人", "冒險者", "The heroes"), "traitor": ("奸徒", "背叛者", "The traitor")}
+# The side that won, as the end-of-game sentence names it. With no traitor
+# the haunt's monsters are the house's, so the house wins what the engine
+# scores for the traitor's side.
+WINNERS = {
+    "heroes": ("游戏结束：好人获胜。", "遊戲結束：冒險者獲勝。", "Game over: the heroes win."),
+    "traitor": ("游戏结束：奸徒获胜。", "遊戲結束：背叛者獲勝。", "Game over: the traitor wins."),
+    "house": ("游戏结束：宅子获胜。", "遊戲結束：宅子獲勝。", "Game over: the house wins."),
+}
 
 # type -> (zh-Hans, zh-Hant, en); fields are named values resolved per locale.
 TEMPLATES: dict[str, tuple[str, str, str]] = {
@@ -49,7 +56,7 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     "monster_placed": ("{monster}出现在{room}。", "{monster}出現在{room}。", "{monster} appears in the {room}."),
     "item_given": ("{from}把{card}交给{to}。", "{from}把{card}交給{to}。", "{from} gives {card} to {to}."),
     "item_stolen": ("{to}从{from}处偷走{card}。", "{to}從{from}處偷走{card}。", "{to} steals {card} from {from}."),
-    "game_over": ("游戏结束：{winner}获胜。", "遊戲結束：{winner}獲勝。", "Game over: {winner} win."),
+    "game_over": ("{winner}", "{winner}", "{winner}"),
     "undone": ("已撤销第{version}步。", "已撤銷第{version}步。", "Version {version} was undone."),
 }
 
@@ -63,7 +70,8 @@ def _text(value: Any, i: int) -> str:
 class _Namer:
     def __init__(self, content: dict, state: dict):
         self.content = content or {}
-        self.players = (state or {}).get("players") or {}
+        self.state = state or {}
+        self.players = self.state.get("players") or {}
         haunt = (state or {}).get("haunt") or {}
         specs = {m.get("id"): m.get("name") for m in ((haunt.get("spec") or {}).get("monsters") or [])
                  if isinstance(m, dict)}
@@ -97,6 +105,13 @@ class _Namer:
         term = (self.content.get("terms") or {}).get(key)
         return _text(term, i) if isinstance(term, dict) else str(key)
 
+    def winner(self, side: Any) -> str:
+        """`traitor` is the house when the haunt has no traitor."""
+        haunt = self.state.get("haunt")
+        if side == "traitor" and isinstance(haunt, dict) and haunt and haunt.get("traitor") is None:
+            return "house"
+        return side
+
     def room(self, rid: Any, i: int) -> str:
         room = (self.content.get("rooms") or {}).get(rid)
         return _text(room["name"], i) if isinstance(room, dict) and "name" in room else str(rid)
@@ -129,7 +144,7 @@ def _fields(ev: dict, n: _Namer, i: int) -> dict:
     if "faces" in ev:
         f["faces"] = " ".join(str(x) for x in ev["faces"])
     if "winner" in ev:
-        f["winner"] = SIDES.get(ev["winner"], (ev["winner"],) * 3)[i]
+        f["winner"] = WINNERS[n.winner(ev["winner"])][i]
     return f
 
 

@@ -247,9 +247,12 @@ M.handlers.remove_token = function(e)
   M.tokens[e.token] = nil
 end
 
+-- The server's text is the whole sentence ("Game over: the heroes win.");
+-- without one the table still says the game is over.
 M.handlers.game_over = function(e)
   if not M.quiet then
-    broadcastToAll(words.get("game_over") .. ": " .. words.pick(e.text), {1, 0.85, 0.4})
+    local text = words.pick(e.text)
+    broadcastToAll(text ~= "" and text or words.get("game_over"), {1, 0.85, 0.4})
   end
 end
 

@@ -1,7 +1,10 @@
-"""Haunts do what their books print (R-AUTH-1, R-FIGHT-4, R-MONSTER-4,
-R-HAUNT-10), on the repository's own haunts."""
+"""Haunts do what their books print, and the table reads what happened
+(R-AUTH-1, R-FIGHT-4, R-MONSTER-4, R-HAUNT-10), on the repository's own
+haunts."""
 from engine_helpers import E, Dice, act, hand, place, put, refused, start_haunt, types
-from house_content import house_table
+from house_content import house, house_table
+from rulesets.house.engine import haunt as H
+from server import narrate
 
 
 def _haunt(haunt_id, revealer="Red"):
@@ -86,3 +89,29 @@ def test_a_traitors_monster_path_ends_where_the_monster_falls_R_MONSTER_4_R_MOVE
     assert singer["room"] == "basement_landing" and singer["left"] == 3 and not singer["stunned"]
     refused(s, "Red", "monster_move", "R-MOVE-1", monster="drowned_singer_2",
             path=["foyer", "echoing_corridor"])                   # checked whole before any step
+
+
+def _ended(haunt_id, dead):
+    s = _haunt(haunt_id, revealer="Red")
+    for seat in dead(s):
+        s["players"][seat]["alive"] = False
+    ev = []
+    H.check_win(s, ev)
+    return s, ev[-1]
+
+
+def test_the_end_names_the_side_that_won_in_every_locale_R_HAUNT_3_R_HAUNT_10():
+    """R-HAUNT-3, R-HAUNT-10: with no traitor the house wins when every hero
+    is dead, and the table is told so ("the traitor win" named a side the
+    haunt does not have, in broken grammar); a traitor's win and the heroes'
+    read as sentences too."""
+    s, over = _ended("house_wakes", lambda s: list(s["players"]))
+    assert over == {"type": "game_over", "winner": "traitor", "reason": "heroes_dead"}
+    assert narrate.message(over, house(), s) == {
+        "zh-Hans": "游戏结束：宅子获胜。", "zh-Hant": "遊戲結束：宅子獲勝。", "en": "Game over: the house wins."}
+    s, over = _ended("drowned_choir", lambda s: [p for p in s["players"] if p != s["haunt"]["traitor"]])
+    assert narrate.message(over, house(), s) == {
+        "zh-Hans": "游戏结束：奸徒获胜。", "zh-Hant": "遊戲結束：背叛者獲勝。", "en": "Game over: the traitor wins."}
+    s, over = _ended("drowned_choir", lambda s: [s["haunt"]["traitor"]])
+    assert narrate.message(over, house(), s) == {
+        "zh-Hans": "游戏结束：好人获胜。", "zh-Hant": "遊戲結束：冒險者獲勝。", "en": "Game over: the heroes win."}
