@@ -87,3 +87,18 @@ def test_floor_and_trait_names_in_texts_are_the_terms_R_PLACE_1_R_SETUP_3(locale
             rest = rest.replace(word, "·")
         for stray in STRAYS[locale]:
             assert not re.search(stray, rest, flags), (where, locale, text[locale])
+
+
+# Forms s2twp leaves as they are, and the Taiwan forms the glossary gives instead.
+MAINLAND = {"骨制": "骨製", "賬簿": "帳簿", "粘著": "黏著", "八音盒": "音樂盒", "摩托": "機車", "平臺": "平台",
+            "上層平台": "樓上平台", "地下室平台": "地下平台", "“": "「", "”": "」", "‘": "『", "’": "』"}
+
+
+def test_zh_hant_texts_use_taiwan_words_and_quotation_marks():
+    """The digest's glossary (zh-Hant follows the walkthrough, seed 001, and
+    Taiwan usage; it has no rule ID): every zh-Hant text of the house, the
+    converted and the hand-written, says 骨製, 帳簿, 黏著, 音樂盒, 機車, 平台 and
+    quotes with 「 」."""
+    for where, text in texts(ruleset()):
+        for wrong, right in MAINLAND.items():
+            assert wrong not in text["zh-Hant"], (where, f"{wrong} → {right}", text["zh-Hant"])
