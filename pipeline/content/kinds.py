@@ -42,6 +42,7 @@ class Loaded:
 class ContentSpec(Protocol):
     kinds: tuple[Kind, ...]
     text_tokens: tuple[str, ...]                   # inline icon tokens texts may use (:might:)
+    text_names: tuple[str, ...]                    # `{name}` placeholders texts may use ({upper}); make() fills them
     glossary: Path | None                          # zh-Hant game terms
     format: int                                    # bumped when compile() changes what it writes
 

@@ -57,7 +57,7 @@ def load_ruleset(name: str, folder: Path | str | None = None, root: Path | str |
     loaded = Loaded(name=name, collections={k.key: {} for k in spec.kinds if not k.single},
                     singles={}, sources=[], places={}, files=[])
     known: dict[str, set[str]] = {k: set() for k in loaded.collections}
-    with rules_for(spec.text_tokens, spec.glossary):
+    with rules_for(spec.text_tokens, spec.glossary, getattr(spec, "text_names", ())):
         for path in files:
             rel = _relative(path, root)
             loaded.sources.append(rel)

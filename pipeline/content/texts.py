@@ -6,6 +6,13 @@ hand-written one always wins. Inline icon tokens are checked here, because a
 misspelt token would print as literal `:sanit:` on a card; which tokens a
 game has is the ruleset's (its `TEXT_TOKENS`), set for the duration of a
 load with `rules_for`.
+
+A game term *named in words* is a placeholder, `{upper}`, which the ruleset
+fills from its own table of terms once every file is read (`fill_names`):
+the words a card prints for a floor are then the tile backs', the server's
+and the save's, and cannot drift from them. Which names there are is the
+ruleset's (its `text_names`). Braces are reserved for placeholders: a text
+whose braces hold anything else is refused.
 """
 from __future__ import annotations
 
@@ -22,6 +29,7 @@ from kit.words import AUTHORED_LOCALES, LOCALES
 from .fields import At, Fields, MISSING, one_of
 
 _TOKEN = re.compile(r":([a-z_]+):")
+_NAME = re.compile(r"\{([^{}]*)\}")
 _PRIVATE_USE = re.compile("[\ue000-\uf8ff]")
 
 
@@ -29,6 +37,7 @@ _PRIVATE_USE = re.compile("[\ue000-\uf8ff]")
 class TextRules:
     tokens: tuple[str, ...]          # inline icon tokens a text may use
     hant: Converter                  # zh-Hans → zh-Hant with the ruleset's glossary
+    names: tuple[str, ...] = ()      # `{name}` placeholders a text may use
 
 
 _RULES: contextvars.ContextVar[TextRules] = contextvars.ContextVar(
@@ -36,9 +45,10 @@ _RULES: contextvars.ContextVar[TextRules] = contextvars.ContextVar(
 
 
 @contextlib.contextmanager
-def rules_for(tokens: tuple[str, ...], glossary: Path | None) -> Iterator[TextRules]:
-    """Read texts with one ruleset's tokens and glossary."""
-    rules = TextRules(tuple(tokens), converter(glossary))
+def rules_for(tokens: tuple[str, ...], glossary: Path | None,
+              names: tuple[str, ...] = ()) -> Iterator[TextRules]:
+    """Read texts with one ruleset's tokens, glossary and placeholder names."""
+    rules = TextRules(tuple(tokens), converter(glossary), tuple(names))
     reset = _RULES.set(rules)
     try:
         yield rules
@@ -73,6 +83,10 @@ def check_text(at: At, value: Any) -> dict[str, str] | None:
         if _PRIVATE_USE.search(text):
             loc_at.error("private-use character in text (expected printable text only)")
             continue
+        problem = _names_problem(text, _RULES.get().names)
+        if problem:
+            loc_at.error(problem)
+            continue
         out[locale] = text
     f.close()
     if any(locale not in out for locale in AUTHORED_LOCALES):
@@ -87,3 +101,37 @@ def text_field(f: Fields, key: str, required: bool = True) -> dict[str, str] | N
     if value is MISSING or key not in f.data:
         return None
     return check_text(f.at_key(key), value)
+
+
+def _names_problem(text: str, names: tuple[str, ...]) -> str | None:
+    expected = one_of("{%s}" % n for n in names) if names else "expected no braces: this game has no names"
+    bad = [n for n in _NAME.findall(text) if n not in names]
+    if bad:
+        return f"unknown name placeholder '{{{bad[0]}}}' ({expected})"
+    if set("{}") & set(_NAME.sub("", text)):
+        return f"unpaired brace (braces hold only a name placeholder, {expected})"
+    return None
+
+
+def has_names(text: dict[str, str]) -> bool:
+    return any(_NAME.search(v) for v in text.values())
+
+
+def fill_names(obj: Any, table: dict[str, dict[str, str]]) -> None:
+    """Replace every `{name}` placeholder in the text maps under `obj`
+    (content objects, their effect steps and option labels) by `table`'s
+    text for that name in the same locale, in place. A name the table lacks
+    stays as written (the load reports the missing entry)."""
+    if isinstance(obj, dict):
+        if set(obj) == set(LOCALES) and all(isinstance(v, str) for v in obj.values()):
+            for locale, text in obj.items():
+                obj[locale] = _NAME.sub(lambda m: table.get(m.group(1), {}).get(locale, m.group(0)), text)
+            return
+        for value in obj.values():
+            fill_names(value, table)
+    elif isinstance(obj, list):
+        for value in obj:
+            fill_names(value, table)
+    elif hasattr(obj, "__dataclass_fields__"):
+        for name in obj.__dataclass_fields__:
+            fill_names(getattr(obj, name), table)

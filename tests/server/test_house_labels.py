@@ -40,7 +40,7 @@ def content(house_content):
 def _state(content):
     """A haunt-phase view with just what naming reads: characters and monsters."""
     return {"players": {"Red": {"character": "batu", "side": 0, "room": "strongroom"},
-                        "Blue": {"character": "chen_jiayan", "side": 0, "room": "minstrel_gallery"},
+                        "Blue": {"character": "chen_jiayan", "side": 0, "room": "ivy_balcony"},
                         "Green": {}},
             "haunt": {"monster_names": {"shade": {"zh-Hans": "怨灵", "zh-Hant": "怨靈", "en": "Shade"}},
                       "monsters": [{"id": "shade_1", "kind": "shade"}]}}
@@ -70,7 +70,7 @@ def test_item_room_and_monster_labels_use_content_names(content):
         "zh-Hans": "捡起 煤铲、猎弩", "zh-Hant": "撿起 煤鏟、獵弩", "en": "Pick up Coal Shovel, Hunting Crossbow"}
     store = content["rooms"]["strongroom"]["name"]
     assert red.label({"action": "room_action", "args": {}})["en"] == f"Room action: {store['en']}"
-    gallery = content["rooms"]["minstrel_gallery"]["name"]
+    gallery = content["rooms"]["ivy_balcony"]["name"]
     assert Labeller(content, state, "Blue").label({"action": "drop_through", "args": {}})["zh-Hans"] == \
         f"从{gallery['zh-Hans']}坠落"
     hit = red.label({"action": "monster_attack", "args": {"monster": "shade_1", "target": "Green"}})

@@ -249,9 +249,12 @@ M.handlers.remove = function(e)
   end
 end
 
+-- The server's text is the whole sentence ("Game over: the heroes win.");
+-- without one the table still says the game is over.
 M.handlers.game_over = function(e)
   if not M.quiet then
-    broadcastToAll(words.get("game_over") .. ": " .. words.pick(e.text), {1, 0.85, 0.4})
+    local text = words.pick(e.text)
+    broadcastToAll(text ~= "" and text or words.get("game_over"), {1, 0.85, 0.4})
   end
 end
 

@@ -37,6 +37,18 @@ def norm_steps(steps) -> list[dict]:
     return out
 
 
+def _sourced(steps: list[dict], card: str) -> list[dict]:
+    """Each `lasting` step names the card it comes from: a kept event goes
+    once its modifiers are over, and a card's next-roll bonus does not add
+    to itself (effects.py)."""
+    for s in steps:
+        if s["op"] == "lasting":
+            s["source"] = card
+        for branch in [*s.get("outcomes", ()), *s.get("options", ())]:
+            _sourced(branch["then"], card)
+    return steps
+
+
 def _items(coll):
     """Compiled content keys objects by id; a list is accepted too."""
     if isinstance(coll, dict):
@@ -76,9 +88,9 @@ def normalize(content: dict) -> dict:
         decks[deck] = []
         for c in _items(content.get(key)):
             card = {k: c.get(k, v) for k, v in CARD_FLAGS.items()}
-            card.update(id=c["id"], deck=deck, effect=norm_steps(c.get("effect")),
-                        use=norm_steps(c.get("use")), trait_bonus=dict(c.get("trait_bonus") or {}),
-                        title=c.get("title", {}))
+            card.update(id=c["id"], deck=deck, effect=_sourced(norm_steps(c.get("effect")), c["id"]),
+                        use=_sourced(norm_steps(c.get("use")), c["id"]),
+                        trait_bonus=dict(c.get("trait_bonus") or {}), title=c.get("title", {}))
             cards[c["id"]] = card
             decks[deck].append(c["id"])
     characters = {}

@@ -168,16 +168,40 @@ def _heal(state, rng, seat, step, events):
 
 @op("lasting")
 def _lasting(state, rng, seat, step, events):
+    """A modifier to a trait's rolls, remembering the card it came from. A
+    card's bonus on the next roll does not add to itself (a decision; the
+    cards print it): "your next roll gets 1 extra die" says what that roll
+    gets, so using the card again before the roll changes nothing."""
     mod = {"trait": step["trait"], "dice": step["dice"], "until": step.get("until", "end_of_turn")}
+    if step.get("source"):
+        mod["source"] = step["source"]
+        if mod["until"] == "next_roll" and mod in state["players"][seat]["lasting"]:
+            return
     state["players"][seat]["lasting"].append(mod)
     events.append({"type": "lasting_added", "seat": seat, **mod})
 
 
 @op("choice")
 def _choice(state, rng, seat, step, events):
-    labels = [o.get("label") if isinstance(o.get("label"), dict) else None for o in step["options"]]
-    choice(state, seat, {str(i): o["then"] for i, o in enumerate(step["options"])}, events, "card",
-           labels=labels)
+    """A card's options. One whose cost cannot be paid is not offered (R-AUTH-2:
+    "discard 1 of your items" is a price; with nothing to discard the reward
+    after it cannot be bought)."""
+    offered = [(str(i), o) for i, o in enumerate(step["options"]) if _payable(state, seat, o["then"])]
+    if not offered:
+        return
+    labels = [o.get("label") if isinstance(o.get("label"), dict) else None for value, o in offered]
+    choice(state, seat, {value: o["then"] for value, o in offered}, events, "card", labels=labels)
+
+
+def _payable(state, seat, steps: list) -> bool:
+    return bool(discardable(state, seat)) or not any(s["op"] == "discard_item" for s in steps)
+
+
+def discardable(state: dict, seat: str) -> list[str]:
+    """The items an effect may make `seat` discard: not omens, and not an item
+    that cannot be dropped (it cannot leave its holder's hands, R-ITEM-5)."""
+    rules = state["rules"]["cards"]
+    return [c for c in state["players"][seat]["held"] if rules[c]["deck"] == "item" and rules[c]["droppable"]]
 
 
 @op("draw")
@@ -185,20 +209,9 @@ def _draw(state, rng, seat, step, events):
     push(state, seat, [{"op": "_draw1", "deck": step["deck"]}] * step.get("count", 1))
 
 
-@op("attack")
-def _card_attack(state, rng, seat, step, events):
-    """The card attacks its holder: N dice against Might (physical) or Sanity."""
-    kind = step.get("kind", "physical")
-    trait = "might" if kind == "physical" else "sanity"
-    theirs = T.roll_dice(rng, step.get("dice", 1), events, {"seat": None}, "card_attack")["total"]
-    mine = T.roll_trait(state, rng, seat, trait, "defend", events)
-    hurt(state, seat, kind, theirs - mine, events)
-
-
 @op("discard_item")
 def _discard_item(state, rng, seat, step, events):
-    rules = state["rules"]["cards"]
-    held = [c for c in state["players"][seat]["held"] if rules[c]["deck"] == "item"]
+    held = discardable(state, seat)
     if len(held) == 1:
         push(state, seat, [{"op": "_discard", "card": held[0]}])
     elif held:

@@ -120,8 +120,10 @@ def _lobby(state, rng, name, seat, args, events):
 
 def _turn(state, rng, name, seat, args, events):
     if name == "move":
-        for i, to in enumerate(movement.path_arg(args)):
-            if i and (state["pending"] or not state["turn"]["may_move"] or state["stack"]):
+        path = movement.path_arg(args)
+        for i, to in enumerate(path):
+            if i and (state["pending"] or not state["turn"]["may_move"] or state["stack"]
+                      or state["players"][seat]["room"] != path[i - 1]):     # carried off the path
                 break
             movement.step(state, seat, to, events)
             effects.run(state, rng, events)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from . import board as B
 from . import traits as T
-from .cards import release, take
+from .cards import discard, release, take
 from .effects import choice, hurt, op
 from .geometry import opposite
 from .movement import side_of
@@ -39,20 +39,46 @@ def line_of_sight(state: dict, room: str) -> list[str]:
     return out
 
 
+def _guard(state: dict, seat: str, trait: str) -> str | None:
+    """R-CARD-5: the weapon flagged `usable_when_defending` that helps its
+    holder defend with `trait` (the one adding most dice), if any is free
+    this turn (R-ITEM-1)."""
+    cards = state["rules"]["cards"]
+    best = None
+    for c in state["players"][seat]["held"]:
+        card = cards[c]
+        if card["weapon"] and card["usable_when_defending"] and card["attack_trait"] == trait \
+                and c not in state["turn"]["items"] and (best is None or card["attack_dice"] > cards[best]["attack_dice"]):
+            best = c
+    return best
+
+
+def wielded(state: dict, seat: str, card: str, events: list) -> None:
+    """A weapon in an attack or a defence is used (R-ITEM-1/2), with every
+    flag a `use` honours: a card that says "discard after use" goes to its
+    discard pile once the roll is made (R-AUTH-2)."""
+    state["turn"]["items"][card] = "use"
+    if state["rules"]["cards"][card]["discard_after_use"]:
+        discard(state, None, seat, {"card": card}, events)
+
+
+def defend(state: dict, rng, seat: str, trait: str, events: list) -> int:
+    """A character's defence roll against any attack, a character's, a
+    monster's or a card's: the same weapons help it (R-CARD-5)."""
+    guard = _guard(state, seat, trait)
+    extra = state["rules"]["cards"][guard]["attack_dice"] if guard else 0
+    total = T.roll_trait(state, rng, seat, trait, "defend", events, extra=extra)
+    if guard:
+        wielded(state, seat, guard, events)
+    return total
+
+
 def _defender_roll(state, rng, target, trait, events):
     m = monster(state, target)
     if m is not None:
         return T.roll_dice(rng, m["traits"][trait], events, {"monster": target, "seat": None}, "defend",
                            trait)["total"]
-    cards = state["rules"]["cards"]
-    p = state["players"][target]
-    extra = 0
-    for c in p["held"]:             # R-CARD-5: only a flagged weapon helps its holder defend
-        card = cards[c]
-        if card["weapon"] and card["usable_when_defending"] and card["attack_trait"] == trait \
-                and c not in state["turn"]["items"]:
-            extra = max(extra, card["attack_dice"])
-    return T.roll_trait(state, rng, target, trait, "defend", events, extra=extra)
+    return defend(state, rng, target, trait, events)
 
 
 def attack(state: dict, rng, seat: str, args: dict, events: list) -> None:
@@ -75,11 +101,16 @@ def attack(state: dict, rng, seat: str, args: dict, events: list) -> None:
         if weapon in turn["items"]:
             raise refuse("R-ITEM-1", "item_acted")
         ranged, trait = w["ranged"], w["attack_trait"]
-    if args.get("trait", trait) != trait:
-        raise refuse("R-FIGHT-4", "no_trait")
     target = args.get("target")
     reach = [p["room"]] + (line_of_sight(state, p["room"]) if ranged else [])
     m = monster(state, target)
+    wanted = args.get("trait", trait)
+    if wanted != trait:
+        # R-FIGHT-4, R-AUTH-1: a haunt may let a monster be attacked with
+        # another trait; a weapon keeps its own
+        if weapon is not None or m is None or wanted not in m.get("attackable_with", ()):
+            raise refuse("R-FIGHT-4", "no_trait")
+        trait = wanted
     if m is not None:
         if m["stunned"]:
             raise refuse("R-MONSTER-2", "stunned")
@@ -95,10 +126,10 @@ def attack(state: dict, rng, seat: str, args: dict, events: list) -> None:
     if where not in reach:
         raise refuse("R-FIGHT-7" if ranged else "R-FIGHT-2", "not_same_room")
     turn["attacked"] = True
-    if weapon is not None:
-        turn["items"][weapon] = "use"                           # R-ITEM-1/2
     mine = T.roll_trait(state, rng, seat, trait, "attack", events,
                         extra=cards[weapon]["attack_dice"] if weapon else 0)
+    if weapon is not None:
+        wielded(state, seat, weapon, events)
     theirs = _defender_roll(state, rng, target, trait, events)
     events.append({"type": "attack", "attacker": seat, "defender": target, "trait": trait,
                    "weapon": weapon, "attacker_total": mine, "defender_total": theirs, "ranged": ranged})
@@ -155,3 +186,13 @@ def stun(state: dict, mid: str, events: list) -> None:
         pile.append(c)
         events.append({"type": "item_dropped", "monster": mid, "seat": None, "card": c, "room": m["room"]})
     m["items"] = []
+
+
+@op("attack")
+def _card_attack(state, rng, seat, step, events):
+    """The card attacks its holder: N dice against Might (physical) or Sanity."""
+    kind = step.get("kind", "physical")
+    trait = "might" if kind == "physical" else "sanity"
+    theirs = T.roll_dice(rng, step.get("dice", 1), events, {"seat": None}, "card_attack")["total"]
+    mine = defend(state, rng, seat, trait, events)
+    hurt(state, seat, kind, theirs - mine, events)

@@ -121,7 +121,8 @@ def begin(state: dict, rng, revealer: str, events: list) -> None:
             monsters.append({"id": f"{spec['id']}_{k + 1}", "kind": spec["id"], "room": start_room,
                              "traits": dict(spec.get("traits") or {}), "stunned": False,
                              "recovering": False, "left": 0, "attacked": False, "items": [],
-                             "carries": bool(spec.get("carries_items"))})
+                             "carries": bool(spec.get("carries_items")),
+                             "attackable_with": list(spec.get("attackable_with") or [])})
     seats = [s for s in state["seats"] if s in state["players"]]
     i = seats.index(lead)
     order = seats[i + 1:] + seats[:i + 1] + ["monsters"]       # R-HAUNT-8
@@ -144,11 +145,7 @@ def begin(state: dict, rng, revealer: str, events: list) -> None:
 
 @op("_shed")
 def _shed(state, rng, seat, s, events):
-    p = state["players"][seat]
-    for m in p["lasting"]:
-        if m["dice"] < 0:
-            events.append({"type": "lasting_ended", "seat": seat, **m})
-    p["lasting"] = [m for m in p["lasting"] if m["dice"] >= 0]
+    T.end_lasting(state, seat, lambda m: m["dice"] < 0, events)
     events.append({"type": "effects_shed", "seat": seat})
 
 

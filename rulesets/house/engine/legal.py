@@ -131,14 +131,17 @@ def _attacks(state, seat):
         rooms = {p["room"]} | (set(line_of_sight(state, p["room"])) if w and cards[w]["ranged"] else set())
         targets = [s for s, q in sorted(state["players"].items())
                    if q["alive"] and s != seat and q["room"] in rooms and (allies or side_of(state, s) != mine)]
-        if mine == "hero":
-            targets += [m["id"] for m in state["haunt"]["monsters"]
-                        if m["room"] in rooms and not m["stunned"] and trait in m["traits"]]
+        beasts = [m for m in state["haunt"]["monsters"] if m["room"] in rooms and not m["stunned"]] \
+            if mine == "hero" else []
+        targets += [m["id"] for m in beasts if trait in m["traits"]]
         for t in targets:
             args = {"target": t}
             if w:
                 args["weapon"] = w
             out.append({"action": "attack", "args": args})
+        if w is None:                   # R-FIGHT-4: traits the haunt lets heroes attack a monster with
+            out += [{"action": "attack", "args": {"target": m["id"], "trait": t}}
+                    for m in beasts for t in m.get("attackable_with", ())]
     return out
 
 

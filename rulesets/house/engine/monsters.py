@@ -4,7 +4,7 @@ from __future__ import annotations
 from . import traits as T
 from .datacopy import peek
 from .effects import op, push
-from .fight import monster, settle, stun
+from .fight import defend, monster, settle, stun
 from .items import item_list
 from .movement import path_arg, side_of, special, step_cost
 from .text import refuse
@@ -54,21 +54,30 @@ def _ready(state, mid):
 
 
 def monster_move(state: dict, rng, args: dict, events: list) -> None:
+    """The whole path is checked before the first step, since a step may
+    throw dice (an unstable floor) and a refusal after a throw would let the
+    traitor throw again. A monster that falls, or is stunned, stops there
+    with the movement it has left; the rest of the path is not walked."""
     m = _ready(state, args.get("monster"))
-    for to in path_arg(args):
+    path = path_arg(args)
+    here, left = m["room"], m["left"]
+    for to in path:
         if to not in state["tiles"]:
             raise refuse("R-MONSTER-4", "monster_no_discover")
-        if to not in monster_exits(state, m["room"]):
+        if to not in monster_exits(state, here):
             raise refuse("R-MOVE-1", "not_connected")
-        cost = step_cost(state, m["id"], m["room"])     # R-MOVE-7
-        if cost > m["left"]:
+        left -= step_cost(state, m["id"], here)         # R-MOVE-7
+        if left < 0:
             raise refuse("R-MONSTER-1", "no_movement")
+        here = to
+    for to in path:
+        cost = step_cost(state, m["id"], m["room"])
         m["left"] -= cost
         events.append({"type": "figure_moved", "monster": m["id"], "from": m["room"], "room": to,
                        "cost": cost, "reason": "move"})
         m["room"] = to
         room_hurts(state, rng, m, "enter", events)
-        if m["stunned"]:
+        if m["stunned"] or m["room"] != to:
             break
 
 
@@ -85,7 +94,7 @@ def monster_attack(state: dict, rng, args: dict, events: list) -> None:
     m["attacked"] = True
     mine = T.roll_dice(rng, m["traits"].get("might", 1), events, {"monster": m["id"], "seat": None}, "attack",
                        "might")["total"]
-    theirs = T.roll_trait(state, rng, target, "might", "defend", events)
+    theirs = defend(state, rng, target, "might", events)
     events.append({"type": "attack", "attacker": m["id"], "defender": target, "trait": "might",
                    "weapon": None, "attacker_total": mine, "defender_total": theirs, "ranged": False})
     settle(state, m["id"], target, "might", mine - theirs, False, events)
@@ -96,44 +105,41 @@ def hero_rooms(state):
             if p["alive"] and side_of(state, s) == "hero"}
 
 
+def _toward_hero(state: dict, start: str, targets: dict) -> str | None:
+    """The first room of a shortest way from `start` to a hero's room."""
+    prev, todo = {start: None}, [start]
+    while todo:
+        nxt = []
+        for r in todo:
+            for o in sorted(monster_exits(state, r)):
+                if o in prev:
+                    continue
+                prev[o] = r
+                if o in targets:
+                    while prev[o] != start:
+                        o = prev[o]
+                    return o
+                nxt.append(o)
+        todo = nxt
+    return None
+
+
 @op("_monster_ai")
 def _monster_ai(state, rng, seat, s, events):
     """With no traitor the house plays its monsters: toward the nearest hero,
-    then attack one there."""
+    one room at a time, each step planned from where the monster stands (a
+    fall through an unstable floor puts it elsewhere), then attack one there."""
     m = monster(state, s["monster"])
     if m["recovering"] or m["stunned"]:
         return
     targets = hero_rooms(state)
-    prev, todo = {m["room"]: None}, [m["room"]]
-    found = m["room"] if m["room"] in targets else None
-    while todo and found is None:
-        nxt = []
-        for r in todo:
-            for o in sorted(monster_exits(state, r)):
-                if o not in prev:
-                    prev[o] = r
-                    if o in targets:
-                        found = o
-                        break
-                    nxt.append(o)
-            if found:
-                break
-        todo = nxt
-    if found and found != m["room"]:
-        path = []
-        r = found
-        while r != m["room"]:
-            path.append(r)
-            r = prev[r]
-        for to in reversed(path):
-            cost = step_cost(state, m["id"], m["room"])
-            if cost > m["left"]:
-                break
-            monster_move(state, rng, {"monster": m["id"], "to": to}, events)
-            if m["stunned"]:
-                return
+    while m["room"] not in targets and not m["stunned"]:
+        to = _toward_hero(state, m["room"], targets)
+        if to is None or step_cost(state, m["id"], m["room"]) > m["left"]:
+            break
+        monster_move(state, rng, {"monster": m["id"], "to": to}, events)
     here = hero_rooms(state)
-    if m["room"] in here:
+    if m["room"] in here and not m["stunned"]:
         monster_attack(state, rng, {"monster": m["id"], "target": here[m["room"]]}, events)
 
 

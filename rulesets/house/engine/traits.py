@@ -49,17 +49,27 @@ def roll_trait(state: dict, rng, seat: str, trait: str, purpose: str, events: li
     """A trait roll: as many dice as the trait's value plus lasting modifiers
     (R-CHECK-1), each modifier lasting "until next roll" spent by it."""
     p = state["players"][seat]
-    n = value(state, seat, trait) + extra
-    kept = []
-    for mod in p["lasting"]:
-        if mod["trait"] == trait:
-            n += mod["dice"]
-            if mod["until"] == "next_roll":
-                events.append({"type": "lasting_ended", "seat": seat, **mod})
-                continue
-        kept.append(mod)
-    p["lasting"] = kept
+    n = value(state, seat, trait) + extra + sum(m["dice"] for m in p["lasting"] if m["trait"] == trait)
+    end_lasting(state, seat, lambda m: m["trait"] == trait and m["until"] == "next_roll", events)
     return roll_dice(rng, n, events, {"seat": seat}, purpose, trait, target)["total"]
+
+
+def end_lasting(state: dict, seat: str, ends, events: list) -> None:
+    """The modifiers `ends(mod)` picks are over. A kept event whose last
+    modifier that was (R-CARD-1, seed 000 §12: an event stays only while
+    its effect lasts) goes to the discard pile."""
+    from .cards import discard                  # cards reads traits: imported at call time
+    p = state["players"][seat]
+    gone = [m for m in p["lasting"] if ends(m)]
+    if not gone:
+        return
+    p["lasting"] = [m for m in p["lasting"] if not ends(m)]
+    for m in gone:
+        events.append({"type": "lasting_ended", "seat": seat, **m})
+    left = {m.get("source") for m in p["lasting"]}
+    for card in dict.fromkeys(m.get("source") for m in gone):
+        if card in p["kept"] and card not in left:
+            discard(state, None, seat, {"card": card}, events)
 
 
 def set_index(state: dict, seat: str, trait: str, idx: int, events: list) -> None:

@@ -7,6 +7,7 @@ from .content import TRAITS, normalize
 from .effects import op, prompt, push
 from .haunt import check_win, finish, monsters_play, track_on_turn
 from .monsters import begin_monster_turn
+from .traits import end_lasting
 from .text import refuse
 
 
@@ -125,13 +126,8 @@ def _haunt_check(state, rng, seat, s, events):
 @op("_next_turn")
 def _next_turn(state, rng, seat, s, events):
     ending = state["turn"]["seat"]
-    p = state["players"].get(ending)
-    if p:
-        kept = [m for m in p["lasting"] if m["until"] != "end_of_turn"]
-        for m in p["lasting"]:
-            if m["until"] == "end_of_turn":
-                events.append({"type": "lasting_ended", "seat": ending, **m})
-        p["lasting"] = kept
+    if ending in state["players"]:
+        end_lasting(state, ending, lambda m: m["until"] == "end_of_turn", events)
     events.append({"type": "turn_ended", "seat": ending})
     check_win(state, events)
     if state["phase"] == "haunt" and not any(p["alive"] for p in state["players"].values()):

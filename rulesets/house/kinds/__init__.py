@@ -13,12 +13,13 @@ from typing import Any
 from pipeline.content.compile import plain
 from pipeline.content.errors import Sink
 from pipeline.content.kinds import Kind, Loaded
+from pipeline.content.texts import fill_names
 
 from . import stats as _stats
 from .cards import read_card
 from .characters import read_character
 from .haunts import read_chart, read_haunt
-from .model import FLOORS, Ruleset
+from .model import FLOORS, TRAITS, Ruleset
 from .placement import floor_budget
 from .rooms import read_room
 from .terms import read_terms
@@ -40,13 +41,17 @@ class HouseContent:
         Kind("terms", "terms", read_terms, single=True),
     )
     text_tokens = TEXT_TOKENS
+    text_names = TRAITS + FLOORS        # {might} … {upper}: filled from terms.yaml
     glossary = Path(__file__).resolve().parents[1] / "glossary.yaml"
-    format = 3      # 2: haunts write track, rules and monsters' carries_items; 3: terms
+    format = 4      # 2: haunts write track, rules and monsters' carries_items; 3: terms; 4: attackable_with
 
     def make(self, loaded: Loaded) -> Ruleset:
-        return Ruleset(name=loaded.name, haunt_chart=loaded.singles.get("haunt_chart"),
-                       terms=loaded.singles.get("terms") or {}, sources=loaded.sources,
-                       **{k: loaded.collections[k] for k in LISTS})
+        rs = Ruleset(name=loaded.name, haunt_chart=loaded.singles.get("haunt_chart"),
+                     terms=loaded.singles.get("terms") or {}, sources=loaded.sources,
+                     **{k: loaded.collections[k] for k in LISTS})
+        for kind in LISTS:                  # a floor or trait named in a text is the terms' word
+            fill_names(getattr(rs, kind), rs.terms)
+        return rs
 
     def check(self, rs: Ruleset, loaded: Loaded, sink: Sink) -> None:
         if "rooms" not in loaded.failed:

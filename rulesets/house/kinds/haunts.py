@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from pipeline.content.context import Context, art_field, where_of
-from pipeline.content.fields import At, Fields, ID_RE, check_id, check_int, one_of
+from pipeline.content.fields import At, Fields, ID_RE, check_id, check_int, one_of, unique_members
 from .model import TRAITS, Haunt, HauntChart, HauntRules, HauntTrack, MonsterSpec, TraitorRule
 from pipeline.content.texts import text_field
 
@@ -38,7 +38,7 @@ def _traitor(at: At, value: Any) -> TraitorRule | None:
 
 
 def _monster(at: At, value: Any, ctx: Context) -> MonsterSpec | None:
-    f = Fields(at, value, ("id", "name", "count", "traits", "start", "carries_items"))
+    f = Fields(at, value, ("id", "name", "count", "traits", "start", "carries_items", "attackable_with"))
     if not f.ok:
         return None
     monster_id = f.id()
@@ -57,10 +57,28 @@ def _monster(at: At, value: Any, ctx: Context) -> MonsterSpec | None:
     if start is not None:
         ctx.refs.add(f.at_key("start"), start, "rooms", "room", also=MONSTER_STARTS)
     carries_items = f.bool("carries_items")
+    attackable_with = _attackable_with(f, traits)
     f.close()
     if None in (monster_id, name, count, start):
         return None
-    return MonsterSpec(monster_id, name, count, traits, start, carries_items)
+    return MonsterSpec(monster_id, name, count, traits, start, carries_items, attackable_with)
+
+
+def _attackable_with(f: Fields, traits: dict[str, int]) -> list[str]:
+    """R-FIGHT-4: a haunt may let heroes attack a monster with another trait
+    than Might; the monster must have that trait to defend with."""
+    items, ats = f.list("attackable_with", required=False, expected="expected a list of traits")
+    out = []
+    for trait in unique_members(f.at_key("attackable_with"), items, ats, TRAITS, "trait"):
+        at = ats[items.index(trait)]
+        if trait == "might":
+            at.error("might is always allowed (expected only traits besides might)")
+        elif trait not in traits:
+            at.error(f"the monster has no {trait} to defend with (R-FIGHT-4; expected one of its traits: "
+                     f"{', '.join(t for t in traits if t != 'might') or 'none besides might'})")
+        else:
+            out.append(trait)
+    return out
 
 
 def _track(at: At, value: Any) -> HauntTrack | None:

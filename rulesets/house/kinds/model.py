@@ -164,6 +164,8 @@ class MonsterSpec:
     traits: dict[str, int]         # fixed values; a missing trait cannot be attacked
     start: str                     # "revealer" | "traitor" | a room id
     carries_items: bool = False    # R-MONSTER-3: only a haunt lets monsters carry items
+    # R-FIGHT-4: traits heroes may attack it with besides Might (a haunt allowing it)
+    attackable_with: list[str] = field(default_factory=list)
 
 
 @dataclass

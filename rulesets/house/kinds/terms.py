@@ -11,7 +11,7 @@ from typing import Any
 from pipeline.content.context import Context
 from pipeline.content.fields import At, Fields
 from .model import FLOORS
-from pipeline.content.texts import text_field
+from pipeline.content.texts import has_names, text_field
 
 TRAIT_KEYS = ("might", "speed", "knowledge", "sanity")
 TERM_KEYS = TRAIT_KEYS + tuple(FLOORS)
@@ -24,7 +24,9 @@ def read_terms(at: At, data: Any, ctx: Context) -> dict[str, dict[str, str]] | N
     out = {}
     for key in TERM_KEYS:
         text = text_field(f, key)
-        if text is not None:
+        if text is not None and has_names(text):
+            f.at_key(key).error("a term names another term (expected the term's own words, no {name})")
+        elif text is not None:
             out[key] = text
     f.close()
     return out

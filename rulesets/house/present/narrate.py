@@ -41,8 +41,18 @@ def _fields(ev: dict, n: Namer, loc: str) -> dict[str, Any]:
     return f
 
 
+def winner(side: Any, view: dict) -> Any:
+    """`traitor` is the house when the haunt has no traitor."""
+    haunt = view.get("haunt")
+    if side == "traitor" and isinstance(haunt, dict) and haunt and haunt.get("traitor") is None:
+        return "house"
+    return side
+
+
 def message(ev: dict, n: Namer) -> dict | None:
     key = f"narrate.{ev.get('type')}"
+    if ev.get("type") == "game_over":
+        key = f"narrate.game_over.{winner(ev.get('winner'), n.view)}"
     if key not in n.words or ev.get("visible_to") is not None:
         return None
     template = n.words.raw(key)

@@ -28,6 +28,15 @@ SENTENCES = [
     ("你打开门，门后一片漆黑。", "你打開門，門後一片漆黑。"),
     ("钟的指针永远停在午夜。", "鐘的指針永遠停在午夜。"),
     ("远程武器不能偷窃。", "遠程武器不能偷竊。"),
+    # Taiwan usage and punctuation (s2twp alone keeps the left-hand forms)
+    ("骨制音叉挂在墙上。", "骨製音叉掛在牆上。"),                  # not 骨制
+    ("红墨账簿", "紅墨帳簿"),                                      # not 賬簿
+    ("铲面上还粘着煤渣。", "鏟面上還黏著煤渣。"),                  # not 粘著
+    ("梳妆台上的八音盒", "梳妝檯上的音樂盒"),                      # not 八音盒
+    ("她是电影摩托特技车手，也骑摩托车。", "她是電影機車特技車手，也騎機車。"),
+    ("跌到地下室平台，再回到上层平台。", "跌到地下平台，再回到樓上平台。"),   # seed 001's landings
+    ("平台上空无一人。", "平台上空無一人。"),                      # seed 001 writes 平台, not 平臺
+    ("他说：“她说‘走’。”", "他說：「她說『走』。」"),              # Taiwan quotation marks
 ]
 
 
@@ -67,3 +76,9 @@ def test_missing_zh_hant_is_converted():
 
 def test_icon_tokens_pass_through_untouched():
     assert to_hant("进行一次:sanity:检定。") == "進行一次:sanity:檢定。"
+
+
+def test_taiwan_quotation_marks_come_from_the_shared_glossary():
+    """Every game's zh-Hant, and every word catalog converted with no game
+    glossary at all, quotes with 「 」 and 『 』."""
+    assert converter(None)("门上写着“别进来”，他说：“她说‘走’。”") == "門上寫著「別進來」，他說：「她說『走』。」"

@@ -1,6 +1,6 @@
 """Haunt fields a mod author writes in haunts.yaml and the engine obeys:
 `track` (R-HAUNT-9), `rules` (R-AUTH-1, R-HAUNT-8) and a monster's
-`carries_items` (R-MONSTER-3).
+`carries_items` (R-MONSTER-3) and `attackable_with` (R-FIGHT-4).
 
 Each is checked from YAML through the real loader and compiler into the
 engine, so a key the compiler misnames or misplaces fails here. Broken
@@ -171,3 +171,15 @@ def test_compiled_carries_items_lets_monsters_carry_R_MONSTER_3(tmp_path):
     assert [m["carries"] for m in state["haunt"]["monsters"]] == [True, True, True]
     state, _ = haunted_table(compiled(REPO, "rulesets/house/content", tmp_path / "plain"), "drowned_choir")
     assert [m["carries"] for m in state["haunt"]["monsters"]] == [False, False, False]
+
+
+def test_compiled_attackable_with_lets_heroes_attack_with_that_trait_R_FIGHT_4(tmp_path):
+    """R-FIGHT-4: a monster's `attackable_with` reaches the engine; without it
+    the same monster is attacked with Might only."""
+    root = house_tree(tmp_path / "a", monster_extra="        attackable_with: [speed]\n")
+    content = compiled(root, "content", tmp_path / "b")
+    assert content["haunts"]["drowned_choir"]["monsters"][0]["attackable_with"] == ["speed"]
+    state, _ = haunted_table(content, "drowned_choir")
+    assert [m["attackable_with"] for m in state["haunt"]["monsters"]] == [["speed"]] * 3
+    plain = compiled(REPO, "rulesets/house/content", tmp_path / "plain")
+    assert plain["haunts"]["drowned_choir"]["monsters"][0]["attackable_with"] == []

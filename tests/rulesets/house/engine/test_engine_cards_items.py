@@ -69,7 +69,7 @@ def test_an_event_is_discarded_after_resolving_unless_it_stays_R_CARD_1():
     s2 = table()
     s2, ev = _draw_event(s2, "cursed_mirror")
     assert "cursed_mirror" in s2["players"]["Red"]["kept"] and "cursed_mirror" not in s2["discards"]["event"]
-    assert {"trait": "sanity", "dice": -1, "until": "game"} in s2["players"]["Red"]["lasting"]
+    assert {"trait": "sanity", "dice": -1, "until": "game", "source": "cursed_mirror"} in s2["players"]["Red"]["lasting"]
 
 
 def test_an_item_is_kept_and_usable_the_turn_it_is_drawn_R_CARD_2():
