@@ -7,27 +7,21 @@ maps of the YAML, so hand-made fixtures and compiled content read alike.
 """
 from __future__ import annotations
 
+from ..steps import CARD_FLAGS, TRAITS, with_defaults  # noqa: F401  (TRAITS re-exported for the engine)
 from .geometry import SIDE_INDEX, turned
 
-TRAITS = ("might", "speed", "knowledge", "sanity")
 FLOORS = ("basement", "ground", "upper")
-CARD_FLAGS = {
-    "weapon": False, "ranged": False, "usable_when_defending": False, "attack_trait": "might",
-    "attack_dice": 0, "tradeable": True, "stealable": True, "droppable": True,
-    "discard_after_use": False, "companion": False, "traitor_may_ignore": False, "stays": False,
-}
 
 
 def norm_steps(steps) -> list[dict]:
     out = []
     for step in steps or []:
-        if "op" in step:
-            s = {k: v for k, v in step.items() if v is not None}   # compiled steps spell out nulls
-        else:
+        if "op" not in step:
             if len(step) != 1:
                 raise ValueError(f"an effect step is a one-key map: {step!r}")
             (op, body), = step.items()
-            s = {"op": op, **{k: v for k, v in (body or {}).items() if v is not None}}
+            step = {"op": op, **(body or {})}
+        s = with_defaults(step)            # compiled steps spell out nulls; the vocabulary fills defaults
         if "outcomes" in s:
             s["outcomes"] = [{**{k: v for k, v in o.items() if v is not None}, "then": norm_steps(o.get("then"))}
                              for o in s["outcomes"]]

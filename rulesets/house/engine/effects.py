@@ -7,6 +7,7 @@ data in the state, so a table can be saved mid-card and replayed exactly.
 """
 from __future__ import annotations
 
+from ..steps import STEPS
 from . import traits as T
 
 OPS: dict = {}
@@ -172,7 +173,7 @@ def _lasting(state, rng, seat, step, events):
     card's bonus on the next roll does not add to itself (a decision; the
     cards print it): "your next roll gets 1 extra die" says what that roll
     gets, so using the card again before the roll changes nothing."""
-    mod = {"trait": step["trait"], "dice": step["dice"], "until": step.get("until", "end_of_turn")}
+    mod = {"trait": step["trait"], "dice": step["dice"], "until": step["until"]}
     if step.get("source"):
         mod["source"] = step["source"]
         if mod["until"] == "next_roll" and mod in state["players"][seat]["lasting"]:
@@ -206,7 +207,7 @@ def discardable(state: dict, seat: str) -> list[str]:
 
 @op("draw")
 def _draw(state, rng, seat, step, events):
-    push(state, seat, [{"op": "_draw1", "deck": step["deck"]}] * step.get("count", 1))
+    push(state, seat, [{"op": "_draw1", "deck": step["deck"]}] * step["count"])
 
 
 @op("discard_item")
@@ -221,3 +222,11 @@ def _discard_item(state, rng, seat, step, events):
 @op("nothing")
 def _nothing(state, rng, seat, step, events):
     pass
+
+
+def check_vocabulary() -> None:
+    """Every step of the vocabulary has an implementation (called once every
+    module has registered its ops)."""
+    missing = set(STEPS) - set(OPS)
+    if missing:
+        raise ImportError(f"steps of the vocabulary without an implementation: {sorted(missing)}")

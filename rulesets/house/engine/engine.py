@@ -20,6 +20,7 @@ from .turns import new_table  # noqa: F401
 from .view import view  # noqa: F401
 
 RESOLVING = {name for name, _ in RESOLVERS.values()}
+effects.check_vocabulary()
 
 
 class _Draft(dict):

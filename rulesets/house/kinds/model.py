@@ -17,6 +17,8 @@ from typing import Any
 
 from kit.words import AUTHORED_LOCALES, LOCALES  # noqa: F401  (re-exported for the house build)
 from pipeline.content.context import Where
+
+from ..steps import CARD_FLAGS
 TRAITS = ("might", "speed", "knowledge", "sanity")
 PHYSICAL = ("might", "speed")
 MENTAL = ("knowledge", "sanity")
@@ -105,18 +107,18 @@ class Card:
     art: str
     effect: list[dict] = field(default_factory=list)   # on draw
     use: list[dict] = field(default_factory=list)      # active use, once per turn
-    stays: bool = False            # an event that stays with its drawer (R-CARD-1)
-    weapon: bool = False
-    ranged: bool = False
-    usable_when_defending: bool = False
-    attack_trait: str = "might"
-    attack_dice: int = 0
-    tradeable: bool = True
-    stealable: bool = True
-    droppable: bool = True
-    discard_after_use: bool = False
-    companion: bool = False
-    traitor_may_ignore: bool = False
+    stays: bool = CARD_FLAGS["stays"]            # an event that stays with its drawer (R-CARD-1)
+    weapon: bool = CARD_FLAGS["weapon"]
+    ranged: bool = CARD_FLAGS["ranged"]
+    usable_when_defending: bool = CARD_FLAGS["usable_when_defending"]
+    attack_trait: str = CARD_FLAGS["attack_trait"]
+    attack_dice: int = CARD_FLAGS["attack_dice"]
+    tradeable: bool = CARD_FLAGS["tradeable"]
+    stealable: bool = CARD_FLAGS["stealable"]
+    droppable: bool = CARD_FLAGS["droppable"]
+    discard_after_use: bool = CARD_FLAGS["discard_after_use"]
+    companion: bool = CARD_FLAGS["companion"]
+    traitor_may_ignore: bool = CARD_FLAGS["traitor_may_ignore"]
     trait_bonus: dict[str, int] = field(default_factory=dict)
     where: Where | None = None
 

@@ -13,16 +13,13 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from pipeline.content.fields import At, Fields, check_enum, unique_members
-from .model import DECKS, TRAITS
 from pipeline.content.refs import Refs
 from pipeline.content.texts import text_field
 
-DAMAGE_KINDS = ("physical", "mental", "general")
-ATTACK_KINDS = ("physical", "mental")
-LASTING_UNTIL = ("end_of_turn", "next_roll", "game")
-MAX_TRAIT_DICE = 8          # R-CHECK-1
-DIE_MAX = 2                 # faces 0, 0, 1, 1, 2, 2 (R-CHECK-2)
-DAMAGE_FIELDS = ("kind", "amount", "dice")
+from ..steps import ATTACK_KINDS, DAMAGE_KINDS, DIE_MAX, LASTING_UNTIL, MAX_TRAIT_DICE, STEPS
+from .model import DECKS, TRAITS
+
+DAMAGE_FIELDS = tuple(STEPS["damage"])
 
 
 def damage_fields(f: Fields, refs: Refs | None = None) -> dict:
@@ -160,21 +157,16 @@ def _bare(f: Fields, refs: Refs) -> dict:
     return {}
 
 
-# op → (allowed fields, reader)
-OPS: dict[str, tuple[tuple[str, ...], Callable[[Fields, Refs], dict]]] = {
-    "roll": (("trait", "dice", "outcomes"), _roll),
-    "gain": (("trait", "traits", "steps"), _gain_lose),
-    "lose": (("trait", "traits", "steps"), _gain_lose),
-    "damage": (DAMAGE_FIELDS, damage_fields),
-    "heal": (("traits",), _heal),
-    "move": (("to",), _move),
-    "draw": (("deck", "count"), _draw),
-    "choice": (("options",), _choice),
-    "lasting": (("trait", "dice", "until"), _lasting),
-    "attack": (("dice", "kind"), _attack),
-    "discard_item": ((), _bare),
-    "nothing": ((), _bare),
+# op → reader; the allowed fields are the vocabulary's (rulesets/house/steps.py).
+READERS: dict[str, Callable[[Fields, Refs], dict]] = {
+    "roll": _roll, "gain": _gain_lose, "lose": _gain_lose, "damage": damage_fields, "heal": _heal,
+    "move": _move, "draw": _draw, "choice": _choice, "lasting": _lasting, "attack": _attack,
+    "discard_item": _bare, "nothing": _bare,
 }
+if set(READERS) != set(STEPS):
+    raise ImportError(f"step readers {sorted(READERS)} do not match the vocabulary {sorted(STEPS)}")
+OPS: dict[str, tuple[tuple[str, ...], Callable[[Fields, Refs], dict]]] = {
+    op: (tuple(STEPS[op]), READERS[op]) for op in STEPS}
 
 
 def check_step(at: At, value: Any, refs: Refs) -> dict | None:
