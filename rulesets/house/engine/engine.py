@@ -2,7 +2,7 @@
 
 `apply` works on a copy, so a refused action leaves the caller's state as it
 was. The copy is made part by part as the action touches the state's
-top-level parts (see `_Draft`); parts it never touches, and the read-only
+top-level parts (`kit.draft.Draft`); parts it never touches, and the read-only
 rules tables ("rules"), are shared with the source. States are values: a
 caller may keep the old one, but must not change a state `apply` returned
 in place (use `apply_in_place` on a state it owns outright, as the
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from . import effects, fight, haunt, items, monsters, movement, rooms, turns
 from . import cards as _cards  # noqa: F401  (registers the card ops)
-from .datacopy import ATOMIC, deep_copy
+from kit.draft import ATOMIC, Draft
 from .legal import legal_actions  # noqa: F401
 from .resolve import RESOLVERS
 from .text import refuse
@@ -23,85 +23,10 @@ RESOLVING = {name for name, _ in RESOLVERS.values()}
 effects.check_vocabulary()
 
 
-class _Draft(dict):
-    """The state an action is applied to, copied on first touch.
-
-    A top-level part that holds containers is copied from the source the
-    first time the action reads it; untouched parts never are, and `_settle`
-    hands them over shared. A move or an end of turn touches about half of
-    the state (the decks, the biggest part, only when a card is drawn), so
-    this copies less and, with less garbage promoted to the old generation,
-    makes the collector run less. Anything that needs the whole dict at once
-    (iteration, `len`, `==`, `pop`, ...) first copies every remaining part,
-    after which the draft is an ordinary dict."""
-
-    __slots__ = ("_src",)
-
-    def __init__(self, src: dict):
-        super().__init__({k: v for k, v in src.items() if type(v) in ATOMIC})
-        if "rules" in src:     # read-only: shared, never copied
-            dict.__setitem__(self, "rules", src["rules"])
-        self._src = src
-
-    def __missing__(self, key):
-        src = self._src
-        if src is None or key not in src:
-            raise KeyError(key)
-        value = deep_copy(src[key])
-        dict.__setitem__(self, key, value)
-        return value
-
-    def get(self, key, default=None):
-        if dict.__contains__(self, key):
-            return dict.__getitem__(self, key)
-        src = self._src
-        return self[key] if src is not None and key in src else default
-
-    def __contains__(self, key):
-        return dict.__contains__(self, key) or (self._src is not None and key in self._src)
-
-    def _whole(self) -> None:
-        """Copy every part not copied yet, in the source's key order."""
-        src = self._src
-        if src is None:
-            return
-        own = dict(dict.items(self))
-        dict.clear(self)
-        for key, value in src.items():
-            dict.__setitem__(self, key, own.pop(key) if key in own else deep_copy(value))
-        dict.update(self, own)
-        self._src = None
-
-    def _settle(self) -> dict:
-        """The new state as a plain dict: copied parts, and the rest shared."""
-        if self._src is None:
-            return dict(dict.items(self))
-        new = dict(self._src)
-        new.update(dict.items(self))
-        return new
-
-
-def _whole_first(name):
-    method = getattr(dict, name)
-
-    def wrapper(self, *args, **kwargs):
-        self._whole()
-        return method(self, *args, **kwargs)
-    wrapper.__name__ = name
-    return wrapper
-
-
-for _name in ("__iter__", "__len__", "__eq__", "__ne__", "__repr__", "__reversed__", "__or__", "__ior__",
-              "__delitem__", "__reduce__", "__reduce_ex__", "keys", "items", "values", "copy", "pop",
-              "popitem", "setdefault", "update", "clear"):
-    setattr(_Draft, _name, _whole_first(_name))
-_Draft.__hash__ = None
-
-
 def apply(state: dict, action: dict, rng) -> tuple[dict, list[dict]]:
-    draft = _Draft(state)
+    draft = Draft(state)
     events = apply_in_place(draft, action, rng)
-    return draft._settle(), events
+    return draft.settle(), events
 
 
 def is_over(state: dict) -> bool:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from . import traits as T
-from .datacopy import peek
+from kit.draft import peek
 from .effects import op, push
 from .fight import defend, monster, settle, stun
 from .items import item_list

@@ -5,7 +5,7 @@ from kit.engine import shuffle
 from . import board as B
 from . import traits as T
 from .cards import end_movement
-from .datacopy import peek
+from kit.draft import peek
 from .effects import check, harm, is_traitor, op, push, prompt
 from .geometry import SIDE_INDEX, beyond, opposite
 from .rearrange import rearrange

@@ -1,0 +1,115 @@
+"""Copy-on-touch apply: a state an action is applied to, copied part by part.
+
+Engines keep states as JSON-shaped values (dicts, lists, scalars), and
+`apply` must never change its input. Copying the whole state per action was
+most of an action's cost; a `Draft` copies a top-level part the first time
+the action reads it and hands the untouched parts over shared. Read-only
+parts (an engine's rules tables, kept in the state under "rules") are
+always shared. Any ruleset engine may use it: `draft = Draft(state)`, apply
+in place, `draft.settle()`.
+"""
+from __future__ import annotations
+
+import pickle
+
+ATOMIC = frozenset({str, int, float, bool, type(None)})
+SHARED = ("rules",)
+
+
+def deep_copy(value):
+    kind = type(value)
+    if kind is dict:
+        return {k: v if type(v) in ATOMIC else deep_copy(v) for k, v in value.items()}
+    if kind is list:
+        return [v if type(v) in ATOMIC else deep_copy(v) for v in value]
+    if kind in ATOMIC:
+        return value
+    if kind is tuple:
+        return tuple(deep_copy(v) for v in value)
+    return pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
+
+
+def peek(state: dict, key: str):
+    """A top-level part for reading only: from a copy-on-touch draft
+    (engine._Draft) that has not copied it yet, the source's own, uncopied.
+    The caller must not change it, nor keep it past the change of state."""
+    src = getattr(state, "_src", None)
+    if src is not None and not dict.__contains__(state, key):
+        return src[key]
+    return state[key]
+
+
+class Draft(dict):
+    """The state an action is applied to, copied on first touch.
+
+    A top-level part that holds containers is copied from the source the
+    first time the action reads it; untouched parts never are, and `settle`
+    hands them over shared. A move or an end of turn touches about half of
+    the state (the decks, the biggest part, only when a card is drawn), so
+    this copies less and, with less garbage promoted to the old generation,
+    makes the collector run less. Anything that needs the whole dict at once
+    (iteration, `len`, `==`, `pop`, ...) first copies every remaining part,
+    after which the draft is an ordinary dict."""
+
+    __slots__ = ("_src",)
+
+    def __init__(self, src: dict):
+        super().__init__({k: v for k, v in src.items() if type(v) in ATOMIC})
+        for key in SHARED:     # read-only parts: shared, never copied
+            if key in src:
+                dict.__setitem__(self, key, src[key])
+        self._src = src
+
+    def __missing__(self, key):
+        src = self._src
+        if src is None or key not in src:
+            raise KeyError(key)
+        value = deep_copy(src[key])
+        dict.__setitem__(self, key, value)
+        return value
+
+    def get(self, key, default=None):
+        if dict.__contains__(self, key):
+            return dict.__getitem__(self, key)
+        src = self._src
+        return self[key] if src is not None and key in src else default
+
+    def __contains__(self, key):
+        return dict.__contains__(self, key) or (self._src is not None and key in self._src)
+
+    def _whole(self) -> None:
+        """Copy every part not copied yet, in the source's key order."""
+        src = self._src
+        if src is None:
+            return
+        own = dict(dict.items(self))
+        dict.clear(self)
+        for key, value in src.items():
+            dict.__setitem__(self, key, own.pop(key) if key in own else deep_copy(value))
+        dict.update(self, own)
+        self._src = None
+
+    def settle(self) -> dict:
+        """The new state as a plain dict: copied parts, and the rest shared."""
+        if self._src is None:
+            return dict(dict.items(self))
+        new = dict(self._src)
+        new.update(dict.items(self))
+        return new
+
+
+def _whole_first(name):
+    method = getattr(dict, name)
+
+    def wrapper(self, *args, **kwargs):
+        self._whole()
+        return method(self, *args, **kwargs)
+    wrapper.__name__ = name
+    return wrapper
+
+
+for _name in ("__iter__", "__len__", "__eq__", "__ne__", "__repr__", "__reversed__", "__or__", "__ior__",
+              "__delitem__", "__reduce__", "__reduce_ex__", "keys", "items", "values", "copy", "pop",
+              "popitem", "setdefault", "update", "clear"):
+    setattr(Draft, _name, _whole_first(_name))
+Draft.__hash__ = None
