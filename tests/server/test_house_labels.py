@@ -115,7 +115,7 @@ async def test_legal_route_labels_other_engines_by_name(client):
 
 
 def test_choice_options_take_the_prompts_own_labels(content):
-    """A `choice` prompt labels each option itself (ENGINE.md); the menu reuses those words."""
+    """A `choice` prompt labels each option itself (docs/rulesets/house.md); the menu reuses those words."""
     state = {**_state(content), "pending": {"seat": "Red", "kind": "choice", "options": ["might", "speed"],
                                             "labels": [{"zh-Hans": "力量", "zh-Hant": "力量", "en": "Might"},
                                                        {"zh-Hans": "速度", "zh-Hant": "速度", "en": "Speed"}]}}

@@ -3,7 +3,7 @@ who is playing, how it ended, and whether an action revealed anything."""
 from __future__ import annotations
 
 # Events after which an undo would let a player re-roll or peek; any use of
-# the random source counts too (docs/ENGINE.md, "Events").
+# the random source counts too (docs/rulesets/house.md, "Events").
 REVEALING = frozenset({
     "dice_rolled", "card_drawn", "tile_placed", "tile_moved", "tile_discarded",
     "deck_reshuffled", "haunt_began",

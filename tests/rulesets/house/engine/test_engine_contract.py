@@ -130,9 +130,9 @@ def test_malformed_or_illegal_actions_are_refused_cleanly_at_every_point_of_a_ga
 
 
 def test_every_event_type_the_engine_emits_is_documented():
-    """The server's effects are written against docs/ENGINE.md: keep it true."""
+    """The server's effects are written against docs/rulesets/house.md: keep it true."""
     import re
-    doc = (ROOT / "docs" / "ENGINE.md").read_text(encoding="utf-8")
+    doc = (ROOT / "docs" / "rulesets" / "house.md").read_text(encoding="utf-8")
     source = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "rulesets" / "house" / "engine").glob("*.py"))
     emitted = set(re.findall(r'"type": "([a-z_]+)"', source))
     assert len(emitted) > 30
