@@ -122,7 +122,7 @@ def _form_value(raw: str) -> Any:
 
 
 def parse_form(text: str) -> dict:
-    """`a=1&args={"x":2}&args.room=hall` → {"a": 1, "args": {"x": 2, "room": "hall"}}."""
+    """`a=1&args={"x":2}&args.to=hall` → {"a": 1, "args": {"x": 2, "to": "hall"}}."""
     out: dict[str, Any] = {}
     nested: dict[str, dict] = {}
     for key, raw in parse_qsl(text, keep_blank_values=True):

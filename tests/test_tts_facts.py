@@ -161,7 +161,7 @@ def test_tile_scale_refuses_empty_sizes(size):
 def test_tile_scale_takes_the_shorter_side():
     assert layout.tile_scale((6.0, 3.75)) == pytest.approx(1.875)
     assert layout.tile_scale((2.0, 5.0)) == pytest.approx(1.0)
-    assert objects.tile("abcdef", {}, "file:///a.png", "file:///b.png", "", "", [])["CustomImage"][
+    assert objects.custom_tile("abcdef", {}, "file:///a.png", "file:///b.png", "", "", [])["CustomImage"][
         "CustomTile"]["Stretch"] is True
 
 

@@ -1,7 +1,7 @@
 """What a reader needs besides its own mapping: references and late checks.
 
-Some checks need the whole ruleset (a drop-through target must lie one
-floor below, the chart must cover every omen). Readers register those as
+Some checks need the whole ruleset (a reference must point at an object of
+the right kind and place). Readers register those as
 closures that the loader runs once every file has been read.
 """
 from __future__ import annotations

@@ -3,8 +3,8 @@
 A ruleset's build module exposes `CONTENT`, a `ContentSpec`. The loader
 reads every YAML file of the ruleset's content folder, hands each list item
 (or the one map of a single kind) to the kind's reader, resolves
-references, and then lets the ruleset judge the whole (starting rooms,
-chart coverage, deck sizes…). Compiling and counting are the ruleset's too:
+references, and then lets the ruleset judge the whole (cross-kind rules,
+deck sizes…). Compiling and counting are the ruleset's too:
 the generic layer only adds the ruleset name, content hash and locales.
 """
 from __future__ import annotations
@@ -20,8 +20,8 @@ from .fields import At
 
 @dataclass(frozen=True)
 class Kind:
-    key: str                                       # the YAML key naming the kind: "rooms"
-    noun: str                                      # one of them, for messages: "room"
+    key: str                                       # the YAML key naming the kind: "items"
+    noun: str                                      # one of them, for messages: "item"
     read: Callable[[At, Any, Context], Any]        # one list item (or the map, if single) → object or None
     single: bool = False                           # one map per ruleset instead of a list
     example: str = ""                              # where a missing required single usually lives
@@ -59,4 +59,4 @@ class ContentSpec(Protocol):
         """Counts per kind and whether they meet the game's numbers (`make stats`)."""
 
     def summary(self, content: Any) -> str:
-        """One line for `make check`: "47 rooms, 80 cards"."""
+        """One line for `make check`, e.g. "80 cards"."""

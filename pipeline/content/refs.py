@@ -1,7 +1,7 @@
 """References between content objects, resolved once everything is read.
 
-Objects refer to each other across files (a card moves you to a room, the
-chart names omens and haunts), so a reference can only be checked after all
+Objects refer to each other across files (a card names another object, a
+table names objects of several kinds), so a reference can only be checked after all
 files are loaded. Readers record each reference with its place; the loader
 resolves them in one pass and reports every dangling one.
 """
@@ -16,9 +16,9 @@ from .fields import At
 class Ref:
     at: At
     target: str
-    kinds: tuple[str, ...]      # which collections may hold it: "rooms", "omens", ...
-    what: str                   # "room", "omen", … for the message
-    also: tuple[str, ...] = ()  # other accepted words, e.g. revealer, traitor
+    kinds: tuple[str, ...]      # which collections may hold it: "items", "events", ...
+    what: str                   # "item", "event", … for the message
+    also: tuple[str, ...] = ()  # other accepted words besides ids
 
 
 @dataclass

@@ -9,8 +9,8 @@ load with `rules_for`.
 
 A game term *named in words* is a placeholder, `{upper}`, which the ruleset
 fills from its own table of terms once every file is read (`fill_names`):
-the words a card prints for a floor are then the tile backs', the server's
-and the save's, and cannot drift from them. Which names there are is the
+the words a card prints for a game term are then the same as every other
+part of the table's, and cannot drift from them. Which names there are is the
 ruleset's (its `text_names`). Braces are reserved for placeholders: a text
 whose braces hold anything else is refused.
 """

@@ -1,4 +1,4 @@
-"""Rendering: card faces, backs, room tiles, character boards, deck sheets
+"""Rendering: card faces and backs, a ruleset's other pieces and boards, deck sheets
 and the asset manifest (see docs/ARCHITECTURE.md, "Asset manifest")."""
 from __future__ import annotations
 

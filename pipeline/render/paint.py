@@ -2,8 +2,8 @@
 
 A layout is a list of elements drawn in order; every coordinate, size, font
 and colour is in the layout file. The element types here are the shared
-ones (rect, ellipse, line, icon, text); a ruleset adds its own (a tile's
-doors, a board's tracks) as functions `(painter, element)` in its
+ones (rect, ellipse, line, icon, text); a ruleset adds its own (its
+pieces' special marks) as functions `(painter, element)` in its
 `RENDER.elements`. Values written `$name` are taken from the
 object's variables (its texts in one locale, its colours, its icon names), so
 the same layout serves every card of a kind and every locale. `scale`

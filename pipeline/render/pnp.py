@@ -4,9 +4,9 @@ Everything printable, each with 3 mm bleed (the image's edge pixels
 stretched outwards) and crop marks on every trim line, on A4 landscape.
 Cards are 63 × 88 mm (poker size), eight a page, faces rendered at twice
 the TTS scale (818 × 1170 px, about 330 dpi); a ruleset adds its own print
-kinds (the house's tiles and boards) and lists what to print in which
+kinds (larger pieces and boards) and lists what to print in which
 order (`RENDER.pnp_jobs`, `RENDER.pnp_sections`). Items sit in a grid with
-bleeds touching, so the margins keep room for the marks. Every page of
+bleeds touching, so the margins leave space for the marks. Every page of
 fronts is followed by the page of their backs, mirrored left-right for
 long-edge duplex printing. Dates and the file id are fixed, so the same
 build gives the same bytes.

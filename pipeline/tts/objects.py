@@ -72,12 +72,13 @@ def deck(guid: str, cards: list[dict], entries: dict[int, dict], tr: dict,
     return obj
 
 
-def tile(guid: str, tr: dict, top_url: str, bottom_url: str, nickname: str,
+def custom_tile(guid: str, tr: dict, top_url: str, bottom_url: str, nickname: str,
          description: str, tags: list[str], thickness: float = 0.2, gm_notes: str = "",
          locked: bool = False) -> dict:
-    """Stretch is always on, as in real saves' boards and playmats: the tile
-    then takes its image's aspect ratio (see `layout.tile_scale`); what
-    Stretch off does to a non-square image is not documented anywhere."""
+    """A TTS Custom_Tile. Stretch is always on, as in real saves' boards and
+    playmats: the object then takes its image's aspect ratio, shorter side
+    2 units at scale 1; what Stretch off does to a non-square image is not
+    documented anywhere."""
     obj = base("Custom_Tile", guid, tr, nickname, description, tags, locked=locked,
                gm_notes=gm_notes)
     obj["CustomImage"] = {

@@ -27,7 +27,7 @@ COLORS = {"Custom_Tile": (150, 110, 90), "Deck": (70, 90, 160), "DeckCustom": (7
 
 
 def _image_aspect(url: str) -> float:
-    """width / height of a tile's image when it is a local file, else 1."""
+    """width / height of a custom image when it is a local file, else 1."""
     parsed = urlparse(url)
     if parsed.scheme != "file":
         return 1.0
@@ -42,7 +42,7 @@ def _image_aspect(url: str) -> float:
 def _footprint(obj: dict) -> tuple[float, float]:
     tr, name = obj["Transform"], obj["Name"]
     if name == "Custom_Tile":
-        # Shorter image side = 2 units at scale 1 (the ruleset's table scales its tiles so).
+        # Shorter image side = 2 units at scale 1 (so the ruleset's table scales them).
         aspect = _image_aspect(obj["CustomImage"]["ImageURL"])
         short_x, short_z = 2 * tr["scaleX"], 2 * tr["scaleZ"]
         return (short_x * aspect, short_z) if aspect >= 1 else (short_x, short_z / aspect)

@@ -2,7 +2,7 @@
 -- board-frame turn. Geometry only; nothing here knows a game rule.
 local M = {}
 
--- rotY at which TTS shows a tile or board upright to the south (White)
+-- rotY at which TTS shows a custom image or board upright to the south (White)
 -- seat; the board frame of the tts section equals the world frame there.
 M.UPRIGHT_ROT_Y = 180
 
@@ -36,7 +36,7 @@ function M.on_board(board, offset, lift)
   }
 end
 
--- "room:foyer" → "foyer" (the pipeline writes `<kind>:<id>` into GMNotes).
+-- "card:lantern" → "lantern" (the pipeline writes `<kind>:<id>` into GMNotes).
 function M.content_id(obj, kind)
   local notes = obj.getGMNotes and obj.getGMNotes() or ""
   local prefix = kind .. ":"

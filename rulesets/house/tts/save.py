@@ -145,7 +145,7 @@ def _room_tile(plan, rid, room, assets, locale, url, scripts, tr, terms):
         raise KeyError(f"asset manifest ({locale}): no images for room {rid!r}")
     floors = " / ".join(term(f, locale, terms) for f in room.get("floors", []))
     desc = "\n".join(x for x in (_loc(room.get("text"), locale, terms), floors) if x)
-    obj = objects.tile(plan.rooms[rid]["guid"], tr, url(files["top"]), url(files["bottom"]),
+    obj = objects.custom_tile(plan.rooms[rid]["guid"], tr, url(files["top"]), url(files["bottom"]),
                        _loc(room["name"], locale, terms), desc, [TAG, "room"],
                        thickness=layout.TILE_THICKNESS, gm_notes=f"room:{rid}")
     obj["LuaScript"] = scripts["room"]
@@ -212,7 +212,7 @@ def _characters(plan, content, assets, locale, url, scripts):
         name = _loc(side["name"], locale, terms)
         names = " / ".join(_loc(s["name"], locale, terms) for s in char["sides"])
         s = layout.tile_scale(cp["size"])
-        board = objects.tile(cp["board"], _tr(cp["position"], scale_xyz=(s, 1, s)),
+        board = objects.custom_tile(cp["board"], _tr(cp["position"], scale_xyz=(s, 1, s)),
                              url(files["sides"][0]), url(files["sides"][1]), name, names,
                              [TAG, "board"], gm_notes=f"character:{cid}")
         board["LuaScript"] = scripts["board"]
@@ -246,7 +246,7 @@ def _track(plan, locale, url):
     tp = plan.track
     tx, ty, tz = tp["position"]
     s = layout.tile_scale(tp["size"])
-    board = objects.tile(tp["guid"], _tr(tp["position"], scale_xyz=(s, 1, s)),
+    board = objects.custom_tile(tp["guid"], _tr(tp["position"], scale_xyz=(s, 1, s)),
                          url(tp["image"]), url(tp["image"]), term("track", locale), "",
                          [TAG, "track"])
     yield board
