@@ -292,15 +292,21 @@ async def get_events(request: web.Request) -> web.Response:
 
 async def get_log(request: web.Request) -> web.Response:
     """The table's history for a replay viewer: every accepted action with
-    the events `?seat=` may see (default: the public ones)."""
+    the events `?seat=` may see (default: the public ones). An action whose
+    events are not all public may name a secret in its args (the card
+    offered from a hidden hand), so its args are shown to its own seat only."""
     table, _ = await _table_call(request, with_body=False)
     seat = _seat(request.query.get("seat"))
     entries = request.app[TABLES].store.entries(table.id, upto=table.version)
     out = []
     for e in entries:
-        events = visible(e.answer.get("events", []), seat)
+        all_events = e.answer.get("events", [])
+        events = visible(all_events, seat)
+        player = e.action.get("player")
+        private = len(events) < len(all_events) or any(ev.get("visible_to") is not None for ev in all_events)
+        args = e.action.get("args", {}) if not private or (seat is not None and seat == player) else None
         item = {"version": e.version, "kind": e.kind, "action": e.action.get("action"),
-                "player": e.action.get("player"), "args": e.action.get("args", {}), "events": events}
+                "player": player, "args": args, "events": events}
         if e.kind == "undo":
             item["undoes"] = e.answer.get("undoes")
         out.append(item)

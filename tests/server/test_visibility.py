@@ -62,3 +62,17 @@ async def test_state_for_a_seat_lays_out_only_what_it_may_see(client):
     host = await (await client.get(f"/v1/tables/{tid}/state", headers=h)).json()
     assert card in str(red["ops"]) and card in str(host["ops"]) and card not in str(blue)
     assert host["to_act"] == ["Red", "Blue"] and host["outcome"] is None
+
+
+async def test_log_hides_the_args_of_an_action_with_private_events_from_everyone_but_its_seat(client):
+    """An action's args may name what its private events hide (a card chosen
+    from a hidden hand): others see that the action happened, not its args."""
+    tid, h, body = await _draw(client)
+    await client.post(f"/v1/tables/{tid}/actions", headers=h,
+                      json={"action": "say", "player": "Blue", "args": {"text": "hello"}})
+    log = await (await client.get(f"/v1/tables/{tid}/log", headers=h)).json()
+    draw = next(e for e in log["entries"] if e["action"] == "draw")
+    said = next(e for e in log["entries"] if e["action"] == "say")
+    assert draw["args"] is None and said["args"] == {"text": "hello"}
+    own = await (await client.get(f"/v1/tables/{tid}/log?seat=Red", headers=h)).json()
+    assert next(e for e in own["entries"] if e["action"] == "draw")["args"] == {}
