@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-TRAITS = ("might", "speed", "knowledge", "sanity")
+from .game import TRAITS  # noqa: F401  (the traits steps name)
 DAMAGE_KINDS = ("physical", "mental", "general")
 ATTACK_KINDS = ("physical", "mental")
 LASTING_UNTIL = ("end_of_turn", "next_roll", "game")

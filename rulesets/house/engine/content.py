@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..steps import CARD_FLAGS, TRAITS, with_defaults  # noqa: F401  (TRAITS re-exported for the engine)
 from .geometry import SIDE_INDEX, turned
 
-FLOORS = ("basement", "ground", "upper")
+from ..game import FLOORS  # noqa: F401  (re-exported for the engine)
 
 
 def norm_steps(steps) -> list[dict]:

@@ -1,6 +1,9 @@
 """Grid sides and rotation: a tile's doors at rotation r are its printed
 doors turned r quarter turns clockwise; x grows east, y grows north."""
-SIDES = ("N", "E", "S", "W")
+from __future__ import annotations
+
+from ..game import SIDES
+
 SIDE_INDEX = {s: i for i, s in enumerate(SIDES)}
 STEP = ((0, 1), (1, 0), (0, -1), (-1, 0))
 

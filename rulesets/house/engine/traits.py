@@ -4,8 +4,7 @@ from __future__ import annotations
 from .content import TRAITS
 
 FACES = (0, 0, 1, 1, 2, 2)          # R-CHECK-2
-PHYSICAL = ("might", "speed")
-MENTAL = ("knowledge", "sanity")
+from ..game import MENTAL, PHYSICAL
 DAMAGE_TRAITS = {"physical": PHYSICAL, "mental": MENTAL, "general": TRAITS}
 
 

@@ -18,14 +18,9 @@ from typing import Any
 from kit.words import AUTHORED_LOCALES, LOCALES  # noqa: F401  (re-exported for the house build)
 from pipeline.content.context import Where
 
+from ..game import DECKS, FLOORS, MENTAL, PHYSICAL, SIDES, TRAITS  # noqa: F401  (re-exported for the build)
 from ..steps import CARD_FLAGS
-TRAITS = ("might", "speed", "knowledge", "sanity")
-PHYSICAL = ("might", "speed")
-MENTAL = ("knowledge", "sanity")
-FLOORS = ("basement", "ground", "upper")
-SIDES = ("N", "E", "S", "W")
 ICONS = ("event", "item", "omen", "none")
-DECKS = ("event", "item", "omen")
 SPECIAL_KINDS = (
     "chute",            # R-SPECIAL-1
     "unstable_floor",   # R-SPECIAL-2

@@ -10,10 +10,10 @@ from typing import Any
 
 from pipeline.content.context import Context
 from pipeline.content.fields import At, Fields
-from .model import FLOORS
+from .model import FLOORS, TRAITS
 from pipeline.content.texts import has_names, text_field
 
-TRAIT_KEYS = ("might", "speed", "knowledge", "sanity")
+TRAIT_KEYS = TRAITS
 TERM_KEYS = TRAIT_KEYS + tuple(FLOORS)
 
 
