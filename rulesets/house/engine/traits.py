@@ -1,10 +1,10 @@
 """Trait clips, dice and death (R-SETUP-3, R-CHECK-1/2, R-FIGHT-8, R-ITEM-6/7)."""
 from __future__ import annotations
 
-from .content import TRAITS
+from .. import INFO
+from ..game import MENTAL, PHYSICAL, TRAITS
 
-FACES = (0, 0, 1, 1, 2, 2)          # R-CHECK-2
-from ..game import MENTAL, PHYSICAL
+FACES = INFO.dice.faces             # 0, 0, 1, 1, 2, 2 (R-CHECK-2)
 DAMAGE_TRAITS = {"physical": PHYSICAL, "mental": MENTAL, "general": TRAITS}
 
 
