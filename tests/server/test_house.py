@@ -64,12 +64,12 @@ async def _setup(client, content):
         assert any(e["op"] == "say" for e in body["ops"])
     body = await _post(client, f"/v1/tables/{tid}/actions", h, {"action": "start", "player": "Red",
                                                                 "args": {"first": "Red"}})
-    effects = body["ops"]
-    assert any(e["op"] == "mark_turn" and e["seat"] == "Red" for e in effects)
+    ops = body["ops"]
+    assert any(e["op"] == "mark_turn" and e["seat"] == "Red" for e in ops)
     # R-SETUP-3/4: every clip to its start value, every figure to the entrance.
-    assert {tuple(e["piece"].split(".")) for e in effects if e["op"] == "set_clip"} == {
+    assert {tuple(e["piece"].split(".")) for e in ops if e["op"] == "set_clip"} == {
         (s, t) for s in SEATS for t in ("might", "speed", "knowledge", "sanity")}
-    assert {e["piece"] for e in effects if e["op"] == "move"} == set(SEATS)
+    assert {e["piece"] for e in ops if e["op"] == "move"} == set(SEATS)
     return tid, h
 
 
@@ -208,7 +208,7 @@ async def test_house_undo_a_move_but_never_a_discovery(make_house, house_content
 
 async def test_house_whole_game_through_the_server_then_restart(make_house, house_content, source, tmp_path):
     """Bots play a house game to its end (or a cap) through HTTP only; every
-    answer's effects are well formed; the haunt's monsters get tokens; a
+    answer's ops are well formed; the haunt's monsters get tokens; a
     restart rebuilds the very same final state."""
     from rulesets.house.engine.sim import actor, pick
     client = await make_house()

@@ -13,7 +13,7 @@ function M.vec(p)
   return {x = tonumber(p.x) or 0, y = tonumber(p.y) or 0, z = tonumber(p.z) or 0}
 end
 
--- The object with this GUID, or nil. Effects carry null GUIDs when the
+-- The object with this GUID, or nil. Ops carry null GUIDs when the
 -- content has no tts section yet, so nil and "" are asked about too.
 function M.find(guid)
   if guid == nil or guid == "" then
