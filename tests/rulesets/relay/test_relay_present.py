@@ -52,7 +52,9 @@ def play(content, seed: int):
         pick = rng.choice(engine.legal_actions(state, seat))
         state, events = engine.apply(state, {"action": pick["action"], "player": seat, "args": pick["args"]}, rec)
         version += 1
-        out.append((state, events, present.ops(events, view(content, state), version)))
+        answer = present.answer(events, view(content, state), version)
+        assert answer["messages"] == [o["text"] for o in answer["ops"] if o["op"] == "say" and "visible_to" not in o]
+        out.append((state, events, answer["ops"]))
     return out
 
 
@@ -108,7 +110,7 @@ def test_L_END_2_game_over_sets_every_counter_to_the_score(content):
     counters = {o["counter"]: o["value"] for o in ops if o["op"] == "set_counter"}
     assert counters == result["scores"]
     assert {o["guid"] for o in ops if o["op"] == "set_counter"} <= set(content["tts"]["counters"].values())
-    assert present.messages(events, view(content, state))[-1] == over["text"]
+    assert present.answer(events, view(content, state), 99)["messages"][-1] == over["text"]
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -145,5 +147,5 @@ def test_L_TURN_1_labels_name_each_legal_action_in_every_locale(content):
 def test_L_SETUP_1_narration_names_seats_by_colour_in_each_locale(content):
     state = engine.new_table(content, {"seats": list(SEATS)}, random.Random(0))
     state, events = engine.apply(state, {"action": "sit", "player": "Red", "args": {}}, random.Random(0))
-    assert present.messages(events, view(content, state)) == [
+    assert present.answer(events, view(content, state), 1)["messages"] == [
         {"zh-Hans": "红色入座。", "zh-Hant": "紅色入座。", "en": "Red sits down."}]
