@@ -9,6 +9,7 @@ import json
 import pytest
 from PIL import Image
 
+import rulesets
 from kit.words import LOCALES
 from pipeline.render.pnp import build_pnp
 from pipeline.render.stage import CARD_PX
@@ -126,3 +127,21 @@ def test_card_tooltips_are_in_the_saves_locale(built):
               for loc, save in saves.items()}
     assert titles["zh-Hant"]["market:candelabra"] == "燭台" and titles["en"]["market:candelabra"] == "Candelabra"
     assert titles["zh-Hans"]["market:candelabra"] == "烛台"
+
+
+def test_workshop_saves_carry_relays_title_description_and_a_square_thumbnail(built):
+    build, _, _, _ = built
+    from pipeline.tts import preview, workshop
+    written = workshop.build("relay", ROOT, build, "https://assets.example.org/relay/")
+    descriptions = {p.name: p.read_text(encoding="utf-8") for p in written if p.suffix == ".txt"}
+    assert set(descriptions) == {f"relay.{loc}.workshop.txt" for loc in LOCALES}
+    assert descriptions["relay.en.workshop.txt"].startswith("Night Market Relay\n")
+    assert "20 market cards" in descriptions["relay.en.workshop.txt"]
+    assert "20 张夜市牌" in descriptions["relay.zh-Hans.workshop.txt"]
+    save = json.loads((build / "workshop" / "relay.en.json").read_text(encoding="utf-8"))
+    (deck,) = _objects(save, "Deck")
+    assert deck["CustomDeck"]["10"]["FaceURL"].startswith("https://assets.example.org/relay/relay.sheet.")
+    with Image.open(build / "workshop" / "relay.en.png") as thumb:
+        assert thumb.size == (workshop.THUMB_PX, workshop.THUMB_PX)
+    marks = rulesets.builder("relay").TABLE.preview_marks()
+    assert marks == [(-3.0, 0.0), (0.0, -4.0)] and preview.render(save, marks).startswith(b"\x89PNG")
