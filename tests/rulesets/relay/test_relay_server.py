@@ -98,8 +98,7 @@ class Table:
                 state = state["view"]
             events = await self.get(f"/events?after={version - 1}&{query}")
             log = await self.get(f"/log?seat={seat}" if seat else "/log")
-            # The action's own args are the gap test_log_keeps_a_private_actions_args_to_its_seat shows.
-            entry = [{k: v for k, v in e.items() if k != "args"} for e in log["entries"] if e["version"] == version]
+            entry = [e for e in log["entries"] if e["version"] == version]
             for route, shown in (("/state", state), ("/events", events), ("/log", entry)):
                 assert not self.leaks(seat, shown), (route, seat, version, self.leaks(seat, shown))
 
@@ -220,9 +219,6 @@ async def test_a_restart_rebuilds_the_same_table(make_client, built, tmp_path):
         assert await table.get(f"/state?seat={s}") == views[s]
 
 
-@pytest.mark.xfail(strict=True, reason="server/app.py get_log answers every action's args to every "
-                   "audience, and an action can carry a secret: the card offered from a hidden hand "
-                   "(L-OFFER-1); no engine verb says who may see an action")
 async def test_log_keeps_a_private_actions_args_to_its_seat(make_client, built):
     """L-OFFER-1: the card offered is seen by the roller only — also in the
     action's args that /log lists."""
