@@ -2,7 +2,8 @@
 
 A converter alone cannot produce the Traditional Chinese game vocabulary:
 the Simplified and Traditional rule texts use different *words*, not just
-different characters (奸徒 is 背叛者, 神志 is 精神, 袭击 is 攻擊), and s2twp's
+different characters (a game's zh-Hant rules may call a role, a quality or an
+attack by another word than the converter would), and s2twp's
 Taiwan phrase table even rewrites some terms (远程攻击 becomes 遠端攻擊, a
 networking word). So every glossary term is swapped for a private-use
 placeholder character before conversion (OpenCC passes those through
@@ -36,7 +37,7 @@ class Converter:
             if path.is_file():
                 data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
                 merged.update({t["hans"]: t["hant"] for t in data.get("terms") or []})
-        # Longest first, so 作祟判定 is taken whole before 作祟 could split it.
+        # Longest first, so a compound term is taken whole before a shorter one inside it.
         self.terms = tuple(sorted(merged.items(), key=lambda t: (-len(t[0]), t[0])))
         self._index = {hans: i for i, (hans, _) in enumerate(self.terms)}
         self._pattern = re.compile("|".join(re.escape(h) for h, _ in self.terms)) if self.terms else None

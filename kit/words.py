@@ -64,9 +64,13 @@ class Catalog:
         return value.format(**fields) if fields and isinstance(value, str) else value
 
     def text(self, key: str, **fields: Any) -> dict[str, str]:
-        """The text of `key` in every locale, placeholders filled."""
+        """The text of `key` in every locale, placeholders filled. A field
+        given as a text per locale (a card's title, a seat's name) fills each
+        locale with its own."""
         entry = self.raw(key)
-        return {loc: entry[loc].format(**fields) if fields else entry[loc] for loc in LOCALES}
+        if not fields:
+            return {loc: entry[loc] for loc in LOCALES}
+        return {loc: entry[loc].format(**{k: _in(v, loc) for k, v in fields.items()}) for loc in LOCALES}
 
     def group(self, prefix: str) -> dict[str, dict[str, Any]]:
         """Every text under `prefix.`, keyed by the rest of its key."""
@@ -89,6 +93,13 @@ class Catalog:
         """`key → text` in one locale (the Lua's config)."""
         cut = len(prefix) + 1 if prefix else 0
         return {k[cut:]: v[locale] for k, v in self.entries.items() if not prefix or k.startswith(prefix + ".")}
+
+
+def _in(value: Any, locale: str) -> Any:
+    """One locale of a per-locale text; anything else as it is."""
+    if isinstance(value, dict) and set(value) & set(LOCALES):
+        return value.get(locale, value.get("en", ""))
+    return value
 
 
 def _fill_hant(entries: dict[str, dict], glossary: Path | None) -> None:

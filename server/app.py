@@ -241,12 +241,12 @@ async def post_undo(request: web.Request) -> web.Response:
 
 async def get_state(request: web.Request) -> web.Response:
     table, _ = await _table_call(request, with_body=False)
-    seat = _seat(request.query.get("seat"))
+    seat, everyone = _audience(request)
     view = table.view()
     return respond({"ok": True, "version": table.version, "seat": seat, "view": view.of(seat),
                     "to_act": table.engine.to_act(table.state), "outcome": table.engine.outcome(table.state),
                     # The table laid out from scratch, for the Lua's resync.
-                    "ops": _for_seat(table.ruleset.presenter.layout(view, table.version), seat)})
+                    "ops": _for_seat(table.ruleset.presenter.layout(view, table.version), seat, everyone)})
 
 
 async def get_legal(request: web.Request) -> web.Response:

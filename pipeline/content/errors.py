@@ -13,7 +13,7 @@ class Problem:
     """One content mistake: `path:line: field: what is wrong (what was expected)`.
 
     `field` is a path into the file: list items by index, mapping keys joined
-    with dots (`items[3].attack_trait`, `events[0].effect[1].roll.outcomes`); a
+    with dots (`items[3].price`, `events[0].effect[1].roll.outcomes`); a
     problem about the whole file uses `-`.
     """
     file: str

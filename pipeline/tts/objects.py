@@ -98,16 +98,20 @@ def bag(guid: str, tr: dict, nickname: str, contents: list[dict], tags: list[str
     return obj
 
 
-# Die_6 face rotations (the die lies with that face up) relabelled 0,0,1,1,2,2.
+# Die_6 face rotations (the die lies with face 1…6 up).
 _D6_ROTATIONS = [(-90, 0, 0), (0, 0, 0), (0, 0, -90), (0, 0, 90), (0, 0, 180), (90, 0, 0)]
-DIE_FACES = ["0", "0", "1", "1", "2", "2"]
 
 
-def die(guid: str, tr: dict, nickname: str, description: str, tags: list[str]) -> dict:
+def die(guid: str, tr: dict, nickname: str, description: str, tags: list[str],
+        faces: tuple[int, ...] = (1, 2, 3, 4, 5, 6)) -> dict:
+    """A d6 whose faces read the game's values (a ruleset's `INFO.dice.faces`),
+    so TTS and the `show_dice` instruction speak the game's numbers."""
+    if len(faces) != len(_D6_ROTATIONS):
+        raise ValueError(f"a d6 has {len(_D6_ROTATIONS)} faces, not {len(faces)}")
     obj = base("Die_6", guid, tr, nickname, description, tags, tint="#f2efe6")
     obj["RotationValues"] = [
-        {"Value": value, "Rotation": {"x": x % 360, "y": y % 360, "z": z % 360}}
-        for value, (x, y, z) in zip(DIE_FACES, _D6_ROTATIONS)
+        {"Value": str(value), "Rotation": {"x": x % 360, "y": y % 360, "z": z % 360}}
+        for value, (x, y, z) in zip(faces, _D6_ROTATIONS)
     ]
     return obj
 

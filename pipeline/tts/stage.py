@@ -80,15 +80,34 @@ def _load_json(path: Path, what: str) -> dict:
         raise StageError(f"{path}:{exc.lineno}: {what} is not valid JSON ({exc.msg})") from None
 
 
+WIRE_EVENTS = ("drop", "pickup", "roll")     # what objects/wire.lua can report
+
+
+def _roles(roles) -> dict[str, tuple[str, ...]]:
+    """A table's object roles: names (their objects report drops and
+    pickups) or a mapping name → the events its objects report."""
+    if isinstance(roles, dict):
+        out = {r: tuple(ev) for r, ev in roles.items()}
+    else:
+        out = {r: ("drop", "pickup") for r in roles}
+    for role, events in out.items():
+        bad = [e for e in events if e not in WIRE_EVENTS]
+        if bad:
+            raise StageError(f"object role {role!r}: unknown event(s) {', '.join(bad)} "
+                             f"(expected some of {', '.join(WIRE_EVENTS)})")
+    return out
+
+
 def scripts_for(lua_root: Path, generated: dict[str, str], roles=(),
                 mounts: dict[str, tuple[Path, str]] | None = None) -> dict[str, str]:
     """Global bundle plus one bundled one-liner per object role; `mounts`
     maps a module prefix (`ruleset/`) to the folder holding those modules."""
     try:
         out = {"Global": luabundle.bundle(lua_root, entry="Global", generated=generated, mounts=mounts)}
-        for role in roles:
+        for role, events in _roles(roles).items():
+            kinds = ", ".join(f"{e} = true" for e in events)
             out[role] = luabundle.bundle(lua_root, entry=role,
-                                         entry_source=f'require("objects/wire")("{role}")\n',
+                                         entry_source=f'require("objects/wire")("{role}", {{{kinds}}})\n',
                                          generated=generated, mounts=mounts)
     except luabundle.BundleError as exc:
         raise StageError(f"Lua bundling failed: {exc}") from None

@@ -76,3 +76,10 @@ async def test_log_hides_the_args_of_an_action_with_private_events_from_everyone
     assert draw["args"] is None and said["args"] == {"text": "hello"}
     own = await (await client.get(f"/v1/tables/{tid}/log?seat=Red", headers=h)).json()
     assert next(e for e in own["entries"] if e["action"] == "draw")["args"] == {}
+
+
+async def test_state_for_a_spectator_lays_out_only_the_public_table(client):
+    tid, h, body = await _draw(client)
+    card = next(e["card"] for e in body["events"] if e["type"] == "card_drawn")
+    public = await (await client.get(f"/v1/tables/{tid}/state?public=1", headers=h)).json()
+    assert public["seat"] is None and card not in str(public)

@@ -237,7 +237,8 @@ def _dice(plan, locale, scripts):
     for i, guid in enumerate(plan.dice):
         die = objects.die(guid, _tr((layout.DICE_X0 + i * layout.DICE_STEP, layout.SURFACE_Y,
                                      layout.ROW_DECKS_Z)),
-                          f"{term('die', locale)} {i + 1}", term("die_help", locale), [TAG, "die"])
+                          f"{term('die', locale)} {i + 1}", term("die_help", locale), [TAG, "die"],
+                          INFO.dice.faces)
         die["LuaScript"] = scripts["die"]
         yield die
 
