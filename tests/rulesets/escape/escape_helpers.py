@@ -92,9 +92,10 @@ def resume(state, rng=None) -> list:
     return events
 
 
-def to_fight(state, spot, by, infected_card=None, rng=None):
+def to_fight(state, spot, by, infected_card=None, rng=None, also=()):
     """Stage phase 2 from wherever the state is: the round is dropped (items
-    in the chain go back on the deck) and an infected appears at `spot`."""
+    in the chain go back on the deck), an infected appears at `spot` (and
+    at each of `also`: (spot, card) pairs), then play goes on."""
     state["decks"]["item"][:0] = state["passing"]
     state["passing"] = []
     state["pending"] = None
@@ -103,7 +104,21 @@ def to_fight(state, spot, by, infected_card=None, rng=None):
         top(state, "infected", infected_card)
     events: list = []
     fight.begin_phase2(state, rng or Dice(), spot, by, events)
+    for where, card in also:
+        if card:
+            top(state, "infected", card)
+        fight.new_infected(state, where, by, events)
     return events + resume(state, rng)
+
+
+FOUR = {"seats": ("Red", "Blue", "Green", "Yellow"), "chars": ("officer", "firefighter", "agent", "reporter")}
+
+
+def fight_table(spot="front", card="inf_runner", also=(), rng=None, **kw):
+    """Four players, Red to Yellow front to back, in phase 2 with an infected at `spot`."""
+    s = table(**{**FOUR, **kw})
+    events = to_fight(s, spot, "Red", card, rng, also)
+    return s, events
 
 
 def play_round_to(state, kind, seat=None, limit=200):
