@@ -147,7 +147,7 @@ def test_E_HAND_1_extra_cards_are_discarded_or_given_to_a_hand_with_room_at_once
     assert not any(a["args"].get("to") == "Red" for a in E.legal_actions(s, "Blue"))
     s2, ev = act(s, "Blue", "give", card="ring", to="Green")
     assert "ring" in s2["players"]["Green"]["hand"] and len(s2["players"]["Blue"]["hand"]) == 5
-    assert [e for e in ev if e["type"] == "item_given"][0] == {"type": "item_given", "from": "Blue", "to": "Green",
+    assert [e for e in ev if e["type"] == "extra_given"][0] == {"type": "extra_given", "from": "Blue", "to": "Green",
                                                                "visible_to": None}
     assert s2["pending"]["kind"] == "free"
     s3, _ = act(s, "Blue", "discard", card="coin0")
