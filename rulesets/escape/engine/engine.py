@@ -128,7 +128,7 @@ def apply_in_place(state: dict, action: dict, rng) -> list[dict]:
             if phase == "fight" and name in PHASE1_ACTIONS:
                 raise refuse("E-INFECT-2", "phase1_only")
             code = actions.free_code(pd) if pd["kind"] == "free" else KIND_RULE[pd["kind"]]
-            raise refuse(code, "wrong_action", what=name)
+            raise refuse(code, "wrong_action", 409 if code == "PENDING" else 422, what=name)
         state["pending"] = None
         answer(state, rng, seat, pd, args, events)
     run(state, rng, events, next_turn)
