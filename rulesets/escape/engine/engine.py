@@ -61,7 +61,7 @@ def outcome(state: dict) -> dict | None:
     r = state["result"]
     if r is None:
         return None
-    return {"winner": list(r["winner"]), "scores": dict(r["scores"]), "reason": r["reason"]}
+    return {"winners": list(r["winners"]), "side": None, "scores": dict(r["scores"])}
 
 
 def reveals(events: list[dict], tape: list[int]) -> bool:

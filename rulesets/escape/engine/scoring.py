@@ -59,9 +59,9 @@ def finish(state: dict, reason: str, events: list) -> None:
     state["phase"] = "over"
     state["pending"] = None
     state["stack"].clear()
-    state["result"] = {"reason": reason, "winner": winners,
+    state["result"] = {"reason": reason, "winners": winners,
                        "scores": {seat: s["total"] for seat, s in table.items()}, "detail": table}
-    emit(events, "game_over", reason=reason, winner=winners,
+    emit(events, "game_over", reason=reason, winners=winners,
          scores={seat: s["total"] for seat, s in table.items()}, detail=table)
 
 

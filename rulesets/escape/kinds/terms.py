@@ -1,6 +1,7 @@
-"""The game's words outside any card (`terms:`): the item tags an infected
-card's condition names (利器 blade, 火 fire…), and the words the table and
-the chat use (体力 stamina, 队长 leader…), each in every locale."""
+"""The item tags (`terms: {tags: …}`): what an item counts as against an
+infected card's elimination condition (利器 blade, 火焰 fire…), each named in
+every locale for the cards. The table's other words are the ruleset's word
+catalog (rulesets/escape/words.yaml)."""
 from __future__ import annotations
 
 from typing import Any
@@ -9,33 +10,19 @@ from pipeline.content.context import Context
 from pipeline.content.fields import At, Fields, check_id
 from pipeline.content.texts import check_text
 
-# Words the table needs whatever the cards say.
-REQUIRED_WORDS = ("stamina", "vp", "leader", "member", "column", "front", "end", "infected", "revelation",
-                  "stairs_up", "hidden", "dead", "hand", "equipment", "item", "explore")
-
-
-def _texts(f: Fields, key: str, required: tuple = ()) -> dict:
-    if not f.require(key, "expected a map of id: {zh-Hans, en}"):
-        return {}
-    sub = Fields(f.at_key(key), f.data[key], ())
-    out = {}
-    for name, value in sub.data.items():
-        at = sub.at_key(name)
-        if check_id(at, name) is None:
-            continue
-        text = check_text(at, value)
-        if text is not None:
-            out[name] = text
-    for name in required:
-        if name not in sub.data:
-            sub.at.error(f"no word '{name}' (expected every one of {', '.join(required)})")
-    return out
-
 
 def read_terms(at: At, data: Any, ctx: Context) -> dict | None:
-    f = Fields(at, data, ("tags", "words"))
+    f = Fields(at, data, ("tags",))
     if not f.ok:
         return None
-    out = {"tags": _texts(f, "tags"), "words": _texts(f, "words", REQUIRED_WORDS)}
+    tags = {}
+    if f.require("tags", "expected a map of tag: {zh-Hans, en}"):
+        sub = Fields(f.at_key("tags"), f.data["tags"], ())
+        for name, value in sub.data.items():
+            tag_at = sub.at_key(name)
+            if check_id(tag_at, name) is not None and (text := check_text(tag_at, value)) is not None:
+                tags[name] = text
+        if sub.ok and not sub.data:
+            sub.at.error("no tags (expected the tags items and infected cards name)")
     f.close()
-    return out
+    return {"tags": tags}

@@ -66,7 +66,7 @@ def test_to_act_seated_outcome_and_views():
     assert all("hand" not in p for p in spectator["players"].values())
     assert "cards" not in spectator["pending"] and "decks" not in spectator
     over, _ = sim.play(content(), 3, players=3, check=False)
-    assert E.to_act(over) == [] and E.outcome(over)["winner"] and set(E.outcome(over)["scores"]) == set(
+    assert E.to_act(over) == [] and E.outcome(over)["winners"] and set(E.outcome(over)["scores"]) == set(
         over["players"])
 
 
@@ -102,3 +102,18 @@ def test_states_and_events_are_json_values():
     state, log = sim.play(content(), 11, players=4, check=False)
     assert json.loads(json.dumps(state)) == state
     assert json.loads(json.dumps(E.view(state, "Red"))) == E.view(state, "Red")
+
+
+def test_every_refusal_and_game_word_is_in_the_word_catalog_in_three_locales():
+    import re
+    from kit.words import catalog
+    from rulesets.escape import INFO
+    words = catalog(INFO.folder)
+    used = set()
+    for path in (ROOT / "rulesets" / "escape" / "engine").glob("*.py"):
+        used |= set(re.findall(r'refuse\([^,]+, "([a-z_0-9]+)"', path.read_text(encoding="utf-8")))
+    assert len(used) > 30
+    for key in used | {f"game.{w}" for w in ("stamina", "leader", "infected", "revelation", "stairs_up")}:
+        entry = words.raw(key if key.startswith("game.") else f"refuse.{key}")
+        assert all(entry[loc] for loc in ("zh-Hans", "zh-Hant", "en")), key
+    assert words.text("game.stamina")["zh-Hant"] == "體力"

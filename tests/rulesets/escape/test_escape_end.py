@@ -25,8 +25,8 @@ def test_E_END_1_nobody_left_but_the_infected_ends_the_game_and_scores_each_stat
     s, ev = act(s, "Red", "roll", rng=Dice(6))                 # the token kills the last player
     assert s["phase"] == "over" and s["result"]["reason"] == "no_one_left"
     assert s["result"]["scores"] == {"Red": 1, "Blue": 2 + 1 + 1, "Green": 2, "Yellow": 0}
-    assert s["result"]["winner"] == ["Blue"]
-    assert E.outcome(s) == {"winner": ["Blue"], "scores": s["result"]["scores"], "reason": "no_one_left"}
+    assert s["result"]["winners"] == ["Blue"]
+    assert E.outcome(s) == {"winners": ["Blue"], "side": None, "scores": s["result"]["scores"]}
     assert ev[-1]["type"] == "game_over"
 
 
@@ -82,4 +82,4 @@ def test_E_END_4_the_highest_score_wins_and_a_tie_shares_the_win():
     give(s, "Blue", "watch", "cash")
     s, _ = act(s, "Red", "explore")
     assert s["result"]["scores"] == {"Red": 3, "Blue": 3, "Green": 0}
-    assert E.outcome(s)["winner"] == ["Blue", "Red"]
+    assert E.outcome(s)["winners"] == ["Blue", "Red"]
