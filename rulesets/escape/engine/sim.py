@@ -100,6 +100,10 @@ def check_invariants(state: dict, items_at_start: list[str]) -> None:
             fail(f"{seat} holds {len(p['hand'])} cards (E-HAND-1)")
         if len(p.get("equipment", ())) > state["rules"]["settings"]["equipment_limit"]:
             fail(f"{seat} has {len(p['equipment'])} equipped (E-MEMBER-4)")
+        if p["status"] in ("alive", "hidden") and not 1 <= p["stamina"] <= p["max"]:
+            fail(f"{seat} at stamina {p['stamina']} of {p['max']} and not dead (E-ATK-4)")
+        if p["status"] == "dead" and p["stamina"] != 0:
+            fail(f"{seat} dead at stamina {p['stamina']}")
         if p["status"] == "hidden" and seat not in state["hidden"]:
             fail(f"{seat} hidden but not in the hidden list")
     deck = state["decks"]["item"]
