@@ -49,10 +49,10 @@ def seated(state: dict) -> list[str]:
 
 
 def to_act(state: dict) -> list[str]:
-    """Who may act now: in the lobby anyone at the table (to sit or start);
-    then the one seat the game waits for; nobody once it is over."""
+    """Who may act now: in the lobby every seat that may sit or start; then
+    the one seat the game waits for; nobody once it is over."""
     if state["phase"] == "lobby":
-        return list(state["seats"])
+        return [s for s in state["seats"] if legal_actions(state, s)]
     pd = state["pending"]
     return [pd["seat"]] if pd is not None else []
 
