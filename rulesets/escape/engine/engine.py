@@ -1,15 +1,15 @@
 """The verbs: new_table, apply, legal_actions, view, is_over, and the ones
 the table needs besides: to_act, seated, outcome, reveals.
 
-`apply` copies the state first (all but the read-only rules tables, which
-are shared) and changes the copy, so a refused action leaves the caller's
-state exactly as it was. An escape state is small (a hundred and some card
-ids and a few short lists), so a whole copy costs less than tracking which
-parts an action touches.
+`apply` works on a copy-on-touch draft (`kit.draft.Draft`): a top-level part
+of the state is copied the first time the action reads it, the rest and the
+read-only rules tables are shared, so a refused action leaves the caller's
+state exactly as it was. A state `apply` returned must not be changed in
+place (`apply_in_place` is for a state its caller owns, as the simulator's).
 """
 from __future__ import annotations
 
-from kit.draft import ATOMIC, deep_copy
+from kit.draft import ATOMIC, Draft
 from . import actions, explore, fight, fight_actions, scoring, table
 from .flow import run
 from .legal import legal_actions  # noqa: F401
@@ -36,8 +36,9 @@ REVEALING = frozenset({"item_drawn", "cards_received", "explore_drawn", "explore
 
 
 def apply(state: dict, action: dict, rng) -> tuple[dict, list[dict]]:
-    new = {k: v if k == "rules" or type(v) in ATOMIC else deep_copy(v) for k, v in state.items()}
-    return new, apply_in_place(new, action, rng)
+    draft = Draft(state)
+    events = apply_in_place(draft, action, rng)
+    return draft.settle(), events
 
 
 def is_over(state: dict) -> bool:
@@ -49,10 +50,12 @@ def seated(state: dict) -> list[str]:
 
 
 def to_act(state: dict) -> list[str]:
-    """Who may act now: in the lobby every seat that may sit or start; then
-    the one seat the game waits for; nobody once it is over."""
+    """Who may act now: in the lobby every seat that may sit (first) or
+    start; then the one seat the game waits for; nobody once it is over."""
     if state["phase"] == "lobby":
-        return [s for s in state["seats"] if legal_actions(state, s)]
+        may = [s for s in state["seats"] if legal_actions(state, s)]
+        players = state["players"]
+        return [s for s in may if s not in players] + [s for s in may if s in players]
     pd = state["pending"]
     return [pd["seat"]] if pd is not None else []
 

@@ -1,25 +1,27 @@
-"""Random playouts: bots choose among `legal_actions`, invariants are checked
-after every step. The test suite runs a thousand seeded games and the
-benchmark times them; a game is reproducible from its seed alone.
+"""Seeded playouts of escape (through `kit.sim`): bots choose among
+`legal_actions`, the invariants below are checked after every step. The
+test suite runs a thousand seeded games and the benchmark times them; a game
+is reproducible from its seed alone and replays through the public `apply`.
 """
 from __future__ import annotations
 
 import random
+import sys
 
-from kit.engine import seeded
-from .engine import apply, apply_in_place, is_over, legal_actions, new_table, to_act
+from kit import sim as kit_sim
+from kit.sim import InvariantError  # noqa: F401  (the invariant failure the tests expect)
+
+from .engine import apply_in_place
 from .explore import STAIRS_TO_ESCAPE
-from .table import normalize
+from .table import new_table, normalize  # noqa: F401  (new_table for the tests' replays)
 
 SEATS = ("Red", "Blue", "Green", "Yellow", "White")
 # Weight of each kind of action as a group (split evenly among its choices),
 # so a hand full of trade offers does not drown out attacking.
 WEIGHTS = {"attack": 8, "play": 2, "equip": 2, "trade": 0.4, "flee": 1.5, "hide": 1.2, "draw": 2,
            "swap": 0.4, "give": 0.5, "pass": 1, "accept": 1, "refuse": 1}
-
-
-class InvariantError(AssertionError):
-    pass
+CAP = 3000               # actions: no game comes near it; reaching it breaks E-END
+ENGINE = sys.modules[__package__]      # the engine module itself (its verbs), for kit.sim
 
 
 def pick(bot: random.Random, acts: list[dict]) -> dict:
@@ -34,50 +36,32 @@ def pick(bot: random.Random, acts: list[dict]) -> dict:
     return acts[-1]
 
 
-def play(content: dict, seed: int, players: int = 4, cap: int = 3000, check: bool = True,
+def play(content: dict, seed: int, players: int = 4, cap: int = CAP, check: bool = True,
          copying: bool = False):
-    """One game; returns (final state, actions taken)."""
-    rng = seeded(seed)
-    bot = random.Random(seed * 7919 + 1)
+    """One game, everyone seated (the lobby asks the unseated first);
+    returns (final state, actions taken)."""
     content = normalize(content)
-    seats = list(SEATS[:players])
-    state = new_table(content, {"seats": seats, "locale": "en"}, rng)
-    if copying:
-        def step(s, a):
-            return apply(s, a, rng)[0]
-    else:
-        def step(s, a):
-            apply_in_place(s, a, rng)
-            return s
-    log = [{"action": "sit", "player": s, "args": {}} for s in seats]
-    log.append({"action": "start", "player": seats[0], "args": {}})
-    for action in log:
-        state = step(state, action)
-    items = list(state["decks"]["item"])
-    while not is_over(state) and len(log) < cap:
-        seat = to_act(state)[0]
-        acts = legal_actions(state, seat)
-        if not acts:
-            raise InvariantError(f"seed {seed}: {seat} must act but has no legal action")
-        a = pick(bot, acts)
-        action = {"action": a["action"], "player": seat, "args": a["args"]}
-        log.append(action)
-        state = step(state, action)
-        if check:
-            check_invariants(state, items)
-    if check and not is_over(state):
-        raise InvariantError(f"seed {seed}: no end after {cap} actions (E-END)")
+    seen = {"items": None}
+
+    def checker(state, events):
+        if state["phase"] == "lobby" or not check:
+            return
+        if seen["items"] is None:
+            seen["items"] = list(state["decks"]["item"])
+        check_invariants(state, seen["items"])
+
+    state, log = kit_sim.playout(ENGINE, content, list(SEATS[:players]), seed,
+                                 lambda bot, state, seat, acts: pick(bot, acts), checker,
+                                 stop=lambda s: False, in_place=None if copying else apply_in_place)
+    if len(log) >= cap or (check and state["phase"] != "over"):
+        raise InvariantError(f"seed {seed}: no end after {len(log)} actions (E-END)")
     return state, log
 
 
 def replay(content: dict, seed: int, log: list[dict]) -> dict:
     """Rebuild a game from its seed and actions through the public `apply`."""
-    rng = seeded(seed)
     seats = [a["player"] for a in log if a["action"] == "sit"]
-    state = new_table(normalize(content), {"seats": seats, "locale": "en"}, rng)
-    for action in log:
-        state, _ = apply(state, action, rng)
-    return state
+    return kit_sim.replay(ENGINE, normalize(content), seats, seed, log)
 
 
 def check_invariants(state: dict, items_at_start: list[str]) -> None:

@@ -61,7 +61,7 @@ def test_to_act_seated_outcome_and_views():
     assert E.seated(s) == ["Blue"] and E.legal_actions(s, "Blue") == []
     assert E.to_act(s) == ["Red", "Green"]                     # Blue cannot start alone
     s, _ = act(s, "Red", "sit")
-    assert E.to_act(s) == ["Red", "Blue", "Green"]
+    assert E.to_act(s) == ["Green", "Red", "Blue"]             # those still to sit first
     s = table()
     assert E.to_act(s) == ["Red"] and E.seated(s) == ["Red", "Blue", "Green"] and E.outcome(s) is None
     assert E.legal_actions(s, "Blue") == []

@@ -56,13 +56,28 @@ def test_seeded_replay_through_the_public_apply_gives_the_same_game(compiled):
         assert _strip(sim.replay(compiled, seed, log)) == _strip(state)
 
 
-def test_the_fixture_content_plays_too():
-    """E-INFECT-3 E-ADJ-4: the fixture's small decks reach phase 2 often, with
-    hiding, flight and several infected at once."""
-    fixture = content()
-    hid = turned = 0
+def test_playouts_reach_several_infected_at_once_hiding_flight_and_turning(compiled):
+    """E-INFECT-3 E-ADJ-3 E-ADJ-4 E-INFECT-5: bots on the real content get
+    into every part of phase 2."""
+    from kit import sim as kit_sim
+    seen = {"at_once": 0, "hidden": 0, "fled": 0, "turned": 0, "rejoined": 0}
+
+    def watch(state, events):
+        seen["at_once"] = max(seen["at_once"], len(state["infected"]))
+        for e in events:
+            seen["hidden"] += e["type"] == "hide" and e["success"]
+            seen["fled"] += e["type"] == "flee_accepted"
+            seen["turned"] += e["type"] == "player_turned"
+            seen["rejoined"] += e["type"] == "rejoined" and bool(e["seats"])
+
     for seed in range(200):
-        state, _ = sim.play(fixture, seed, players=2 + seed % 4)
-        hid += any(p["status"] == "hidden" for p in state["players"].values())
-        turned += sum(p["status"] in ("infected", "eliminated") for p in state["players"].values()) > 1
-    assert hid and turned
+        state, _ = kit_sim.playout(sim.ENGINE, compiled, list(sim.SEATS[:2 + seed % 4]), seed,
+                                   lambda bot, st, seat, acts: sim.pick(bot, acts), watch)
+        assert state["phase"] == "over"
+    assert seen["at_once"] >= 3 and all(seen.values()), seen
+
+
+def test_the_fixture_content_plays_with_no_invariant_broken():
+    for seed in range(100):
+        state, _ = sim.play(content(), seed, players=2 + seed % 4)
+        assert state["phase"] == "over"
