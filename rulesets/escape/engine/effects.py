@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..steps import STEPS
 from . import cards as C
 from . import column as K
-from .flow import ask, emit, push, push_steps, task
+from .flow import ask, emit, push, push_steps, roll_die, task
 
 HANDLERS: dict = {}
 
@@ -156,7 +156,7 @@ def _scout(state, rng, t, events):
 
 @handler("roll")
 def _roll(state, rng, t, events):
-    face = rng.randrange(6) + 1                  # E-KIT-5
+    face = roll_die(rng)                         # E-KIT-5
     emit(events, "dice_rolled", seat=t["seat"], purpose="card", card=t.get("card"), faces=[face], total=face)
     for o in t["step"]["outcomes"]:
         if o["min"] <= face <= o["max"]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import cards as C
 from . import column as K
-from .flow import ask, emit
+from .flow import ask, emit, roll_die
 
 
 def award(state: dict, seat: str | None, vp: int, reason: str, events: list) -> None:
@@ -164,7 +164,7 @@ def infected_attack(state: dict, rng, member: str, target: str, roller: str, eve
     """E-ATK-2..4: the die less the target's defence; more than 1 hits."""
     from .effects import change_stamina
     from .scoring import check_end
-    face = rng.randrange(6) + 1
+    face = roll_die(rng)
     guard = C.defence(state, target)
     hit = face - guard > 1
     emit(events, "dice_rolled", seat=roller, purpose="infected_attack", infected=member, target=target,

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Callable
 
+from .. import INFO
+
 TASKS: dict[str, Callable] = {}
 
 
@@ -27,6 +29,12 @@ def emit(events: list, etype: str, /, visible_to: list | None = None, **fields) 
     ev = {"type": etype, **fields, "visible_to": visible_to}
     events.append(ev)
     return ev
+
+
+def roll_die(rng) -> int:
+    """One throw of the game's die (E-KIT-5), its faces as the ruleset's info has them."""
+    faces = INFO.dice.faces
+    return faces[rng.randrange(len(faces))]
 
 
 def push(state: dict, op: str, **fields) -> None:

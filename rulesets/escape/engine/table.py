@@ -5,7 +5,7 @@ from __future__ import annotations
 from kit.engine import shuffle
 from ..steps import normalized
 from . import explore
-from .flow import ask, emit
+from .flow import ask, emit, roll_die
 from .text import refuse
 
 MAX_PLAYERS = 5               # E-KIT-1: five character cards
@@ -95,7 +95,7 @@ def _by_rolls(state: dict, rng, seats: list, events: list) -> list:
     """Highest roll first; players who tie roll again among themselves."""
     rolls = {}
     for s in seats:
-        face = rng.randrange(6) + 1
+        face = roll_die(rng)
         rolls[s] = face
         emit(events, "dice_rolled", seat=s, purpose="place", faces=[face], total=face)
     out = []
