@@ -1,7 +1,7 @@
 """Engine benchmark: complete simulated games per second on one core, per ruleset.
 
-A game runs from the lobby to its end (house: a side wins its haunt, or the
-turn cap; escape: the fourth stairs up or nobody left, E-END), bots choosing
+A game runs from the lobby to its end (house: a side wins, or the turn
+cap; escape: the fourth stairs up or nobody left, E-END), bots choosing
 among `legal_actions`. Prints games/s three ways: the simulator's in-place
 stepping (the figure the target applies to), the public copying `apply` the
 server calls, and in-place with every invariant checked after each step.
