@@ -12,17 +12,23 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
+import rulesets
 from pipeline.content.cli import build_dir_arg, load_all, parser, report, selected
 from pipeline.content.compile import write_compiled
 
 # ---- render and TTS stages -------------------------------------------------
-# name → "module:function". Each is called per ruleset as
-#   function(ruleset=<Ruleset>, content_path=<build/content/<name>.json>,
+# (name, "module:function", what the ruleset's build module must provide).
+# Each is called per ruleset as
+#   function(ruleset=<content>, content_path=<build/content/<name>.json>,
 #            root=<project root>, build_dir=<build dir>)
-# after the compiled content is written, in this order.
-STAGES: list[tuple[str, str]] = [
-    ("render", "pipeline.render:build"),
-    ("tts", "pipeline.tts:build"),
+# after the compiled content is written, in this order. A ruleset whose
+# build module does not (yet) provide a stage's interface gets its content
+# compiled and that stage and the later ones skipped, said in one line: a
+# game under construction (an engine, no cards yet) still checks, compiles
+# and plays on the server.
+STAGES: list[tuple[str, str, str]] = [
+    ("render", "pipeline.render:build", "RENDER"),
+    ("tts", "pipeline.tts:build", "TABLE"),
 ]
 # ----------------------------------------------------------------------------
 
@@ -39,7 +45,11 @@ def build(root: Path, build_dir: Path, names: list[str], folders: dict | None = 
     for rs in loaded:
         content_path = write_compiled(rs, root, build_dir)
         print(f"{rs.name}: content → {content_path}")
-        for _, target in STAGES:
+        provided = rulesets.builder(rs.name)
+        for name, target, *needs in STAGES:
+            if needs and not hasattr(provided, needs[0]):
+                print(f"{rs.name}: no {needs[0]} in its build module: {name} and later stages skipped")
+                break
             func = _stage(target)
             func(ruleset=rs, content_path=content_path, root=root, build_dir=build_dir)
     return 0

@@ -21,6 +21,7 @@ from types import ModuleType
 
 RULESETS: dict[str, str] = {
     "house": "rulesets.house",
+    "escape": "rulesets.escape",
 }
 
 

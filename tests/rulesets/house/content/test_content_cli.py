@@ -162,3 +162,22 @@ def test_compile_is_identical_across_processes_and_hash_seeds(tmp_path):
         assert run.returncode == 0, run.stderr
         outputs.append((out / "content" / "house.json").read_bytes())
     assert outputs[0] == outputs[1]
+
+
+def test_a_stage_the_ruleset_does_not_provide_is_skipped_after_its_content_is_compiled(tmp_path, monkeypatch,
+                                                                                         capsys):
+    """A game under construction (content and an engine, no cards yet) still
+    checks and compiles: the stages its build module has no interface for
+    are skipped and said so, never run half-way."""
+    root = make_tree(tmp_path, [])
+    calls = []
+    fake = type(sys)("fake_stages")
+    fake.first = lambda **kw: calls.append("first")
+    fake.second = lambda **kw: calls.append("second")
+    monkeypatch.setitem(sys.modules, "fake_stages", fake)
+    monkeypatch.setattr(build_mod, "STAGES", [("a", "fake_stages:first", "CONTENT"),
+                                              ("b", "fake_stages:second", "NO_SUCH_INTERFACE")])
+    assert main(["build", "house", "--content", f"house={root}/content", "--root", str(root)]) == 0
+    assert calls == ["first"]
+    assert "no NO_SUCH_INTERFACE in its build module: b and later stages skipped" in capsys.readouterr().out
+    assert (root / "build" / "content" / "house.json").exists()
