@@ -114,8 +114,11 @@ def free_port() -> int:
 
 # -- workloads ---------------------------------------------------------------
 class HouseTable:
-    """One table, two seats, each turn one move (between the start room and
-    a neighbour) then end_turn; R-MOVE-2 guarantees the one-room move."""
+    """One table, three seats (the fewest the house is played with), each
+    turn one move (between the start room and a neighbour) then end_turn;
+    R-MOVE-2 guarantees the one-room move."""
+
+    SEATS = ("Red", "Blue", "Green")
 
     def __init__(self, conn: Conn, characters: list[str]):
         self.conn, self.characters = conn, characters
@@ -123,11 +126,11 @@ class HouseTable:
 
     async def setup(self) -> None:
         st, body = await self.conn.request("POST", "/v1/tables", {"ruleset": "house", "locale": "zh-Hans",
-                                                                  "seats": ["Red", "Blue"]})
+                                                                  "seats": list(self.SEATS)})
         created = json.loads(body)
         assert st == 201, body
         self.tid, self.token = created["table_id"], created["host_token"]
-        for seat, character in zip(("Red", "Blue"), self.characters):
+        for seat, character in zip(self.SEATS, self.characters):
             for action, args in (("sit", {}), ("choose_character", {"character": character, "side": 0})):
                 await self.act(action, seat, args)
         await self.act("start", "Red", {"first": "Red"})
@@ -137,7 +140,7 @@ class HouseTable:
         st, body = await self.conn.request("GET", f"/v1/tables/{self.tid}/legal?seat=Red", None, self.token)
         away = next(a["args"]["to"] for a in json.loads(body)["actions"] if a["action"] == "move" and "to" in a["args"])
         self.rooms = [home, away]
-        self.where = {"Red": 0, "Blue": 0}
+        self.where = dict.fromkeys(self.SEATS, 0)
         self.seat = "Red"
 
     async def act(self, action: str, seat: str, args: dict):
@@ -154,7 +157,7 @@ class HouseTable:
         if self.step % 2 == 0:
             self.where[seat] = (self.where[seat] + 1) % len(self.rooms)
             return await self.act("move", seat, {"to": self.rooms[self.where[seat]]})
-        self.seat = "Blue" if seat == "Red" else "Red"
+        self.seat = self.SEATS[(self.SEATS.index(seat) + 1) % len(self.SEATS)]
         return await self.act("end_turn", seat, {})
 
 
@@ -279,7 +282,7 @@ def stop(proc: subprocess.Popen) -> None:
 
 def house_characters(content_dir: Path) -> list[str]:
     content = json.loads((content_dir / "house.json").read_text(encoding="utf-8"))
-    return list(content["characters"])[:2]
+    return list(content["characters"])[:len(HouseTable.SEATS)]
 
 
 def compile_content(build_dir: Path) -> Path:

@@ -19,7 +19,7 @@ def answer(events: list[dict], table: TableView, version: int) -> dict:
     and in the messages."""
     namer = Namer(table.content, table.public, table.words)
     texts = _narrate.per_event(events, namer)
-    return {"ops": _ops.build(events, table, version, texts), "messages": [t for t in texts if t]}
+    return {"ops": _ops.build(events, table, version, texts, namer), "messages": [t for t in texts if t]}
 
 
 def layout(table: TableView, version: int) -> list[dict]:

@@ -46,11 +46,11 @@ def _slot_offset(index: int, pitch: float) -> tuple[float, float]:
 
 
 class Builder:
-    def __init__(self, table: TableView, version: int):
+    def __init__(self, table: TableView, version: int, namer: Namer | None = None):
         self.view = table.public
         self.content = table.content or {}
         self.tts = table.tts
-        self.namer = Namer(self.content, self.view, table.words)
+        self.namer = namer or Namer(self.content, self.view, table.words)
         self.words = table.words
         self.ops = Ops(version)
         self.emit = self.ops.emit
@@ -271,10 +271,11 @@ def winning_seats(view: dict, side: str | None) -> list[str]:
     return []
 
 
-def build(events: list[dict], table: TableView, version: int, texts: list[dict | None]) -> list[dict]:
+def build(events: list[dict], table: TableView, version: int, texts: list[dict | None],
+          namer: Namer | None = None) -> list[dict]:
     """The instructions of one accepted action, in order; `texts` are the
     events' narrations (one per event, or None)."""
-    b = Builder(table, version)
+    b = Builder(table, version, namer)
     for ev, text in zip(events, texts):
         b.event(ev, text)
     return b.ops.out
