@@ -27,7 +27,7 @@ import rulesets
 from kit.words import LOCALES
 
 from ..atomic import write_if_changed
-from . import fonts, glyphs, icons, layouts, sheets, worker
+from . import checks, fonts, glyphs, icons, layouts, sheets, worker
 from .errors import RenderError
 from .jobs import Job
 
@@ -88,10 +88,10 @@ def _run_jobs(todo: list[tuple[Job, str, bool]], n_workers: int, progress: bool)
     return errors
 
 
-def _run_batch(batch: list[tuple[Job, str, bool]]) -> list[str]:
+def _run_batch(batch: list[tuple]) -> list[str]:
     errs = []
-    for job, out, inter in batch:
-        _, err = worker.run(job, out, inter)
+    for job, out, inter, *report in batch:
+        _, err = worker.run(job, out, inter, report[0] if report else None)
         if err:
             errs.append(err)
     return errs
@@ -115,10 +115,12 @@ def build(ruleset: Any, root: str | Path, build_dir: str | Path, jobs: int | Non
 
     spec = render_spec(ruleset.name)
     all_jobs = spec.jobs(ruleset, root, locales)
-    placed = [(j, str(cache if j.kind == "face" else assets), j.kind == "face") for j in all_jobs]
-    todo = [p for p in placed if not (Path(p[1]) / p[0].filename).exists()]
+    placed = [(j, str(cache if j.kind == "face" else assets), j.kind == "face", str(cache))
+              for j in all_jobs]
+    todo = [p for p in placed if not ((Path(p[1]) / p[0].filename).exists()
+                                      and (cache / checks.report_name(p[0].filename)).exists())]
     tofu = [f"{j.where}: no glyph for {glyphs.describe(m)} in the {j.locale} font"
-            for j, _, _ in todo if (m := glyphs.missing(j.locale, glyphs.strings(j.env)))]
+            for j, *_ in todo if (m := glyphs.missing(j.locale, glyphs.strings(j.env)))]
     if tofu:
         raise RenderError("\n".join(dict.fromkeys(tofu)))
     errors = _run_jobs(todo, n_workers, progress)
@@ -197,7 +199,8 @@ def referenced(manifest: dict) -> set[str]:
 
 def _sweep(ruleset: str, assets: Path, cache: Path, manifest: dict, all_jobs: list[Job]) -> None:
     """Drop this ruleset's images that no longer belong to the build."""
-    sweep(ruleset, (assets, cache), referenced(manifest) | {j.filename for j in all_jobs})
+    keep = referenced(manifest) | {j.filename for j in all_jobs}
+    sweep(ruleset, (assets, cache), keep | {checks.report_name(j.filename) for j in all_jobs})
 
 
 def sweep(ruleset: str, folders, keep: set[str]) -> None:

@@ -39,6 +39,12 @@ class SpecBuilder(JobBuilder):
                          catalog(INFO.folder).tree("render"), scale, face_ext)
         self.rs = ruleset
 
+    def token_labels(self, locale: str) -> dict[str, str]:
+        """The word written beside each inline icon: trait and deck names."""
+        out = {t: self.rs.terms[t][locale] for t in TRAIT_KEYS if t in self.rs.terms}
+        out.update({d: self.labels["deck"][d][locale] for d in DECKS})
+        return out
+
     # -- jobs ----------------------------------------------------------------
     def cards(self, locale: str) -> list[Job]:
         jobs = []
@@ -51,7 +57,8 @@ class SpecBuilder(JobBuilder):
                 env = {**theme[deck], "symbol": deck, "art": card.art,
                        "title": self.text(card.title, locale, where, "title"),
                        "text": self.text(card.text, locale, where, "text"),
-                       "deck_label": self.labels["deck"][deck][locale]}
+                       "deck_label": self.labels["deck"][deck][locale],
+                       "token_labels": self.token_labels(locale)}
                 jobs.append(self.job(kind="face", key=("face", deck, card.id), locale=locale,
                                       layout="card", env=env, icons=icons, where=where,
                                       ext=self.face_ext))
@@ -81,7 +88,7 @@ class SpecBuilder(JobBuilder):
                    "text": self.text(room.text, locale, where, "text"),
                    "doors": list(room.doors), "windows": list(room.windows),
                    "symbol": symbol, "symbol_ink": lay["symbol_ink"].get(symbol, "#000000"),
-                   "art": room.art}
+                   "art": room.art, "token_labels": self.token_labels(locale)}
             jobs.append(self.job(kind="room", key=("room", room.id), locale=locale,
                                   layout="room", env=env, icons=icons, where=where))
         return jobs

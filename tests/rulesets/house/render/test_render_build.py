@@ -119,8 +119,9 @@ def test_noop_rebuild_touches_nothing_and_one_edit_rerenders_only_that_card(buil
     added = sorted(k for k in set(after) - set(before) if not k.startswith("cache/icons/"))
     removed = sorted(set(before) - set(after))
     assert [re.sub(r"\.[0-9a-f]{12}\.", ".H.", a) for a in added] == [
-        "assets/house.sheet.event.0.en.H.jpg", "cache/render/house.face.event.event_03.en.H.ppm"]
-    assert len(removed) == 2  # the stale face and sheet are swept
+        "assets/house.sheet.event.0.en.H.jpg", "cache/render/house.face.event.event_03.en.H.ppm",
+        "cache/render/house.face.event.event_03.en.H.ppm.check.json"]
+    assert len(removed) == 3  # the stale face, its check report and the sheet are swept
     assert all(after[k] == before[k] for k in after if k in before and "manifest" not in k)
 
 
