@@ -169,6 +169,24 @@ class Painter:
         self.put(el["name"], laid, box, style, el["colour"], el.get("align", "left"),
                  el.get("valign", "top"), el.get("colours"))
 
+    def el_cells(self, el: dict) -> None:
+        """A grid of numbered cells (0, 1, 2 …), row by row."""
+        x, y, w, h = self.box(el)
+        n, cols = int(self.get(el["count"])), el["cols"]
+        rows = -(-n // cols)
+        cw, ch = w / cols, h / rows
+        pad = self.px(el.get("pad", 4))
+        for i in range(n):
+            cx, cy = round(x + (i % cols) * cw) + pad, round(y + (i // cols) * ch) + pad
+            bw, bh = round(cw) - 2 * pad, round(ch) - 2 * pad
+            self.draw.rounded_rectangle((cx, cy, cx + bw - 1, cy + bh - 1), radius=self.px(el.get("radius", 0)),
+                                        fill=self.get(el["fill"]), outline=self.get(el.get("outline")),
+                                        width=self.px(el.get("width", 1)))
+            inner = self.px(el.get("width", 1)) + pad
+            box = (cx + inner, cy + inner, bw - 2 * inner, bh - 2 * inner)
+            laid = self.lay("cell", str(i), box, el.get("font", "figure"), self.sizes(el["size"]), 1.0, 1)
+            self.put("cell", laid, box, el.get("font", "figure"), el["colour"], "center", "middle")
+
 
 def paint(layout: dict, env: dict[str, Any], locale: str, icon_paths: dict[str, Path],
           scale: float = 1.0, elements: dict | None = None) -> Image.Image:

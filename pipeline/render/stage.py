@@ -183,8 +183,10 @@ def referenced(manifest: dict) -> set[str]:
     def walk(node) -> None:
         if isinstance(node, dict):
             for k, v in node.items():
-                if k in ("file", "back", "top", "bottom", "credits", "thumbnail") and isinstance(v, str):
+                if k in ("file", "back", "top", "bottom") and isinstance(v, str):
                     names.add(v)
+                elif k == "extras":     # credits card, thumbnail and any other single image
+                    names.update(x for x in v.values() if isinstance(x, str))
                 elif k == "sides":
                     names.update(v)
                 else:

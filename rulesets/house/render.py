@@ -131,8 +131,14 @@ class SpecBuilder(JobBuilder):
             jobs += self.cards(loc) + self.backs(loc) + self.rooms(loc)
             jobs += self.floor_backs(loc) + self.characters(loc)
         for loc in locales:  # after all others: credits list every icon used
-            jobs += self.extras(loc, "house")
+            jobs += self.extras(loc, "house") + [self.track(loc)]
         return self.finish(jobs)
+
+    def track(self, locale: str) -> Job:
+        """The turn/damage track (no words: every locale draws the same digits)."""
+        from .tts.layout import TRACK_SPACES
+        return self.job(kind="track", key=("track",), locale=locale, layout="track",
+                        env={"count": TRACK_SPACES}, icons={}, where="rulesets/house/layouts/track.yaml")
 
 
 def track_slots() -> dict[str, list[list[float]]]:
@@ -174,7 +180,8 @@ class HouseRender:
             "characters": {cid: {"sides": [name(("char", cid, i)) for i in range(len(ch.sides))],
                                  "slots": slots}
                            for cid, ch in rs.characters.items()},
-            "extras": {"credits": name(("credits",)), "thumbnail": name(("thumbnail",))},
+            "extras": {"credits": name(("credits",)), "thumbnail": name(("thumbnail",)),
+                       "track": name(("track",))},
         }
 
     def pnp_jobs(self, rs: Ruleset, root: Path, locales) -> list[Job]:

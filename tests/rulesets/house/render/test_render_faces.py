@@ -52,3 +52,19 @@ def test_every_built_face_passes_every_check():
     found, figures = checks.problems(checks.load_reports(BUILT, "house"))
     assert figures["lines"] > 3000 and figures["images"] > 400
     assert found == []
+
+
+@built
+def test_every_file_in_the_assets_folder_is_in_a_manifest():
+    """issue 17 defect 10: the track image was written beside the manifest
+    without being listed in it; now the render stage draws and lists it."""
+    from pipeline.render.stage import referenced
+    assets = MANIFEST.parent
+    listed = set()
+    for m in assets.glob("manifest.*.json"):
+        listed |= referenced(json.loads(m.read_text(encoding="utf-8")))
+    extra = [p.name for p in assets.iterdir() if p.is_file() and not p.name.startswith("manifest.")
+             and p.name not in listed]
+    assert extra == []
+    manifest = json.loads(MANIFEST.read_text(encoding="utf-8"))
+    assert all(e["extras"]["track"] in listed for e in manifest["locales"].values())
