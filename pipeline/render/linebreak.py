@@ -50,6 +50,7 @@ UNITS = set("点點颗顆张張个個次格枚名步层層回轮輪级級倍份�
 CJK_WIDE = set("“”‘’—…·")
 NUMBER_RE = re.compile(r"^[+\-−–]?\d+[+]?[,.;:!?)]*$")
 UNBREAKABLE = ("——", "……")
+LOOSEST = 0.35          # widest justification gap, in ems; looser lines stay ragged
 
 
 @dataclass(frozen=True)
@@ -365,7 +366,7 @@ def place(line: list[Atom], m: Metrics, width: float, justify: bool) -> Line:
     gaps = [i for i in range(1, len(line))
             if not (line[i - 1].kind == "word" and line[i].kind == "word")]
     per_gap = extra / len(gaps) if justify and gaps and extra > 0 else 0.0
-    if line and per_gap > 0.5 * max(m.em(a) for a in line):
+    if line and per_gap > LOOSEST * max(m.em(a) for a in line):
         per_gap = 0.0                     # too loose: leave it ragged
     gap_set = set(gaps)
     xs, dxs = [], []
