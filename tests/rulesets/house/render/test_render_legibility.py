@@ -1,6 +1,6 @@
 """Card pixel size vs legible body text.
 
-Cards are 409×585 px (a 10×7 sheet fits TTS's 4096 px limit). At that size a
+Cards are 409×571 px (a 10×7 sheet fits TTS's 4096 px limit). At that size a
 body text box may shrink to 14 px at the least (the layout's floor); the real
 content should sit well above it, and JPEG sheet compression must not smear
 the strokes of small CJK text.
