@@ -14,14 +14,14 @@ from pathlib import Path
 from kit.words import catalog
 from pipeline.render import layouts
 from pipeline.render.jobs import Job, JobBuilder
-from pipeline.render.pnp import CARD, PrintKind
+from pipeline.render.pnp import CARD, PrintKind, mm
 
 from . import INFO
 from .kinds.model import DECKS, FLOORS, LOCALES, Ruleset
 from .kinds.terms import TRAIT_KEYS
 from .paint import ELEMENTS
 
-TILE = PrintKind((56.0, 56.0), 1.0)         # room tiles, twelve an A4 page (640 px, about 290 dpi)
+TILE = PrintKind((80.0, 80.0), 1.5)         # room tiles, six an A4 page (960 px, 305 dpi): rules at ≥ 7 pt
 BOARD = PrintKind((130.0, 81.25), 1.5)      # character boards, four a page (1536 px, 300 dpi)
 
 
@@ -195,6 +195,12 @@ class HouseRender:
         for s in specs.values():
             s.errors = errors
         return specs[CARD].finish(jobs)
+
+    def pnp_guide(self, rs: Ruleset, loc: str) -> tuple[str, str, str]:
+        """Title, text and icon of the print-and-play guide page."""
+        labels = catalog(INFO.folder).tree("render")
+        text = labels["pnp_guide"][loc].format(card=mm(CARD), tile=mm(TILE), board=mm(BOARD))
+        return labels["pnp_title"][loc], text, layouts.load("symbols", "house")["house"]
 
     def pnp_sections(self, rs: Ruleset, loc: str) -> list[tuple[PrintKind, list[tuple[tuple, tuple]]]]:
         """Fronts and backs by print size: cards per deck, tiles, boards."""
