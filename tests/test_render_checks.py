@@ -57,7 +57,7 @@ def test_problems_name_the_file_and_the_box():
     report = {"file": "x.png", "where": "cards/x.yaml:3: x", "kind": "face", "key": ["face", "event", "x"],
               "locale": "en", "art": [],
               "boxes": [{"name": "body", "box": [0, 0, 10, 10], "ink": [0, 0, 12, 10], "contrast": {"body": 3.0},
-                         "paragraphs": [["one"]], "cjk": False, "scale_size": 20}]}
+                         "paragraphs": [["one"]], "cjk": False, "size": 20, "scale_size": 20}]}
     found, figures = checks.problems([report])
     assert any("x.png (cards/x.yaml:3: x): box body: body text contrast 3.0:1" in p for p in found)
     assert any("outside the box" in p for p in found)

@@ -90,3 +90,9 @@ def test_flavour_and_strong_are_drawn_in_their_own_faces():
     drawn = text.draw(img, laid, 0, 0, 400, 80, "en", "body", "#000000", "left", "top", {},
                       {"flavour": "#553322"})
     assert drawn.colours == {"strong": "#000000", "flavour": "#553322"}
+
+
+def test_english_quotes_are_proportional_in_the_cjk_face():
+    """The SC face's quotes are full-width by default; English asks for pwid."""
+    laid = text.fit("“a”", "b", 400, 60, "en", "body", [20], 1.4)
+    assert laid.lines[0].width < 20 * 1.6

@@ -169,6 +169,7 @@ def problems(reports: list[dict]) -> tuple[list[str], dict]:
     art: dict[tuple, dict[str, str]] = {}
     for r in reports:
         where = f"{r['file']} ({r['where']})"
+        sizes_here: dict[str, set] = {}
         for b in r["boxes"]:
             figures["boxes"] += 1
             for style, c in b["contrast"].items():
@@ -180,8 +181,12 @@ def problems(reports: list[dict]) -> tuple[list[str], dict]:
                 out.append(f"{where}: box {b['name']}: ink {b['ink']} outside the box {b['box']}")
             figures["lines"] += sum(len(p) for p in b["paragraphs"])
             out += [f"{where}: box {b['name']}: {p}" for p in line_problems(b["paragraphs"], b["cjk"])]
+            sizes_here.setdefault(b["name"], set()).add(b["size"])
             if b["name"] == "title" and r["kind"] == "face":
                 titles.setdefault((r["locale"], r["key"][1]), set()).add(b["scale_size"])
+        for name, sizes in sorted(sizes_here.items()):
+            if len(sizes) > 1:   # labels of one kind on one face (trait names, floors) share a size
+                out.append(f"{where}: the {name} boxes are set in {len(sizes)} sizes {sorted(sizes)}")
         for a in r["art"]:
             obj = "/".join(r["key"])
             seen = art.setdefault((r["locale"], "pixels"), {})

@@ -107,8 +107,10 @@ class JobBuilder:
         """The credits card (every icon used, the fonts) and the save's thumbnail."""
         icons = self.symbol_paths("layouts/credits.yaml")
         names = sorted(self.used_icons | set(self.symbols.values()))
+        sep = "、" if locale.startswith("zh") else ", "
         text = self.labels["credits_text"][locale].format(
-            authors="Lorc, Delapouite & contributors", count=len(names))
+            authors="Lorc, Delapouite & contributors", count=len(names),
+            icons=sep.join(n.replace("-", " ") for n in names))
         credits = self.job(kind="credits", key=("credits",), locale=locale, layout="credits",
                            env={"symbol": symbol, "title": self.labels["credits_title"][locale],
                                 "text": text}, icons=icons, where="layouts/credits.yaml", ext="png")

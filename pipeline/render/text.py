@@ -49,8 +49,12 @@ def _advance(locale: str, style: str, size: int, text: str) -> float:
 
 def _features(locale: str, text: str) -> list[str] | None:
     # In CJK text "——" and "……" are drawn as full-width forms (fwid), so
-    # the dash is the two ems clreq asks for, measured and drawn alike.
-    return ["fwid"] if fonts.is_cjk(locale) and text in UNBREAKABLE else None
+    # the dash is the two ems clreq asks for, measured and drawn alike. Latin
+    # text set in a CJK face asks for proportional quotes and apostrophes
+    # (pwid): the face's defaults are full-width.
+    if fonts.is_cjk(locale):
+        return ["fwid"] if text in UNBREAKABLE else None
+    return ["pwid"]
 
 
 @functools.lru_cache(maxsize=20_000)

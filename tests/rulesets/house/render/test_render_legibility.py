@@ -9,6 +9,7 @@ import io
 import math
 from pathlib import Path
 
+import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from pipeline.content.loader import load_ruleset
@@ -26,7 +27,8 @@ def _body():
 
 
 def test_card_size_and_layout_floor():
-    assert CARD_PX == (409, 585)
+    assert CARD_PX == (409, 571)
+    assert abs(CARD_PX[0] / CARD_PX[1] - 63 / 88) < 0.001       # the printed 63 × 88 mm shape
     assert tuple(layouts.load("card", "house")["size"]) == CARD_PX
     assert _body()["size"][1] >= LEGIBLE_PX
 
@@ -60,3 +62,27 @@ def test_sheet_jpeg_keeps_small_cjk_text_sharp():
     psnr = 10 * math.log10(255 ** 2 / (sum(r * r for r in rms) / 3))
     assert sheets.JPEG["subsampling"] == 0 and sheets.JPEG["quality"] >= 90
     assert psnr >= 42, psnr  # q90 4:4:4 gives ~44.5 dB; q75 4:2:0 (the default) ~38
+
+
+
+def _el(layout: str, name: str) -> dict:
+    return next(e for e in layouts.load(layout, "house")["elements"] if e.get("name") == name)
+
+
+def test_centred_texts_sit_on_the_centre_line():
+    """issue 17 defect 8: the card title was 26 px right of centre, the room
+    rules 40 px."""
+    for layout, name in (("card", "title"), ("room", "name"), ("room", "body"), ("back", "deck")):
+        x, _, w, _ = _el(layout, name)["box"]
+        assert x + w / 2 == pytest.approx(layouts.load(layout, "house")["size"][0] / 2, abs=0.5), (layout, name)
+
+
+def test_doors_stand_out_from_every_floor():
+    """issue 17 defect 10: doors were 1.36:1 against the ground floor; WCAG
+    asks 3:1 for shapes that carry meaning."""
+    from pipeline.render import checks
+    room = layouts.load("room", "house")
+    door = checks.rgb(room["vars"]["door"])
+    for floor, colours in room["floor_colours"].items():
+        assert checks.ratio(door, checks.rgb(colours["floor"])) >= 3, floor
+    assert checks.ratio(door, checks.rgb(room["vars"]["wall"])) >= 3
