@@ -48,6 +48,10 @@ def wanted_names(root: Path) -> dict[str, list[str]]:
     for f in sorted([*root.glob("layouts/symbols.yaml"), *root.glob("rulesets/*/layouts/symbols.yaml")]):
         for name in (yaml.safe_load(f.read_text(encoding="utf-8")) or {}).values():
             uses.setdefault(name, []).append(str(f.relative_to(root)))
+    for f in sorted([*root.glob("layouts/art.yaml"), *root.glob("rulesets/*/layouts/art.yaml")]):
+        for names in ((yaml.safe_load(f.read_text(encoding="utf-8")) or {}).get("backdrops") or {}).values():
+            for name in names or []:
+                uses.setdefault(name, []).append(str(f.relative_to(root)))
     return uses
 
 

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from PIL import Image, ImageDraw
 
-from . import checks, fonts, text
+from . import art, checks, fonts, text
 from .icons import icon_image
 
 
@@ -97,6 +97,23 @@ class Painter:
         self.img.alpha_composite(ic, (x + (w - side) // 2, y + (h - side) // 2))
         if el.get("role") == "art":
             self.record_art(el, (x, y, w, h), [name])
+
+    def el_art(self, el: dict) -> None:
+        """A composed picture (see `art`): ground, texture, light, an optional
+        backdrop silhouette picked by the seed, the subject, vignette, frame."""
+        subject = self.get(el["icon"])
+        if not subject:
+            return
+        x, y, w, h = self.box(el)
+        seed = str(self.get(el.get("seed", subject)))
+        backdrop = art.pick(seed, list(self.get(el.get("backdrops", [])) or []))
+        palette = {k: self.get(v) for k, v in el["palette"].items()}
+        pic = art.compose((w, h), self.icon_paths[subject], seed, palette,
+                          self.icon_paths[backdrop] if backdrop else None, el.get("shape", "box"),
+                          self.px(el.get("radius", 0)), el.get("subject_scale", 0.86),
+                          self.px(el.get("frame_width", 2)))
+        self.img.alpha_composite(pic, (x, y))
+        self.record_art(el, (x, y, w, h), [subject] + ([backdrop] if backdrop else []))
 
     def record_art(self, el: dict, box: tuple[int, int, int, int], sources: list[str]) -> None:
         """The art's pixels and the main picture it is drawn from, for the

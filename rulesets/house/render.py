@@ -39,6 +39,11 @@ class SpecBuilder(JobBuilder):
                          catalog(INFO.folder).tree("render"), scale, face_ext)
         self.rs = ruleset
 
+    def backdrops(self, kind: str, where: str) -> tuple[list[str], dict[str, str]]:
+        """The backdrop silhouettes a picture of `kind` may get, and their icons."""
+        names = layouts.load("art", "house")["backdrops"].get(kind) or []
+        return names, {n: self.icon(n, where, "backdrop") for n in names}
+
     def token_labels(self, locale: str) -> dict[str, str]:
         """The word written beside each inline icon: trait and deck names."""
         out = {t: self.rs.terms[t][locale] for t in TRAIT_KEYS if t in self.rs.terms}
@@ -54,7 +59,10 @@ class SpecBuilder(JobBuilder):
                 where = self.where(card)
                 icons = self.symbol_paths(where)
                 icons[card.art] = self.icon(card.art, where)
-                env = {**theme[deck], "symbol": deck, "art": card.art,
+                backdrops, more = self.backdrops(deck, where)
+                icons.update(more)
+                env = {**theme[deck], "symbol": deck, "art": card.art, "seed": f"{deck}/{card.id}",
+                       "backdrops": backdrops,
                        "title": self.text(card.title, locale, where, "title"),
                        "text": self.text(card.text, locale, where, "text"),
                        "deck_label": self.labels["deck"][deck][locale],
@@ -83,7 +91,7 @@ class SpecBuilder(JobBuilder):
             icons[room.art] = self.icon(room.art, where)
             floor_key = room.floors[0] if len(room.floors) == 1 else "several"
             symbol = room.icon if room.icon != "none" else ""
-            env = {**lay["floor_colours"][floor_key],
+            env = {**lay["floor_colours"][floor_key], "seed": f"room/{room.id}",
                    "name": self.text(room.name, locale, where, "name"),
                    "text": self.text(room.text, locale, where, "text"),
                    "doors": list(room.doors), "windows": list(room.windows),
@@ -110,9 +118,13 @@ class SpecBuilder(JobBuilder):
         for ch in self.rs.characters.values():
             where = self.where(ch)
             icons = self.symbol_paths(where)
-            icons[ch.art] = self.icon(ch.art, where)
             for i, side in enumerate(ch.sides):
-                env = {"color": ch.color, "art": ch.art,
+                portrait = side.art or ch.art          # each side its own portrait
+                icons = {**icons, portrait: self.icon(portrait, where)}
+                backdrops, more = self.backdrops("portrait", where)
+                icons.update(more)
+                env = {"color": ch.color, "art": portrait, "seed": f"char/{ch.id}/{i}",
+                       "backdrops": backdrops,
                        "name": self.text(side.name, locale, where, "name"),
                        "bio": self.text(side.bio, locale, where, "bio"),
                        "age_text": self.labels["age"][locale].format(age=side.age),

@@ -68,3 +68,33 @@ def test_every_file_in_the_assets_folder_is_in_a_manifest():
     assert extra == []
     manifest = json.loads(MANIFEST.read_text(encoding="utf-8"))
     assert all(e["extras"]["track"] in listed for e in manifest["locales"].values())
+
+
+def test_no_picture_is_also_a_symbol_and_every_board_side_has_its_own_portrait():
+    """issue 17 defects 2 and 9: the Sanity glyph was also a card's art, and
+    both sides of a board shared one portrait."""
+    from pipeline.content.loader import load_ruleset
+    from pipeline.render import layouts
+    rs = load_ruleset("house")
+    symbols = set(layouts.load("symbols", "house").values())
+    backdrops = {n for v in layouts.load("art", "house")["backdrops"].values() for n in v or []}
+    subjects = [o.art for kind in ("events", "items", "omens") for o in getattr(rs, kind).values()]
+    subjects += [r.art for r in rs.rooms.values()]
+    portraits = [s.art or c.art for c in rs.characters.values() for s in c.sides]
+    everything = subjects + portraits
+    assert len(set(everything)) == len(everything)
+    assert not (set(everything) & symbols) and not (set(everything) & backdrops)
+
+
+def test_art_is_composed_from_several_elements():
+    """A face's art is not one flat icon: a sample picture holds many colours."""
+    from PIL import Image
+    from pipeline.render import art
+    from pipeline.render.icons import ICON_DIR
+    pal = {"base": "#7d9a8a", "deep": "#1c2f28", "light": "#f3e7c4", "ink": "#13201b"}
+    a = art.compose((200, 120), ICON_DIR / "lantern.svg", "a", pal, ICON_DIR / "haunting.svg")
+    b = art.compose((200, 120), ICON_DIR / "lantern.svg", "b", pal, ICON_DIR / "haunting.svg")
+    assert len(a.convert("RGB").getcolors(1 << 16) or []) > 500
+    assert a.tobytes() != b.tobytes()                 # the seed makes each picture its own
+    assert a.tobytes() == art.compose((200, 120), ICON_DIR / "lantern.svg", "a", pal,
+                                      ICON_DIR / "haunting.svg").tobytes()
