@@ -36,7 +36,7 @@ from PIL import ImageFont, features
 
 # The type scale in px at TTS size (a 409 px wide card): every text size a
 # layout uses is one of these, times the render scale.
-SCALE = (11, 12, 13, 14, 15, 16, 18, 20, 22, 24, 26, 28, 32, 36, 40, 44, 48, 56, 64)
+SCALE = (10, 11, 12, 13, 14, 15, 16, 18, 20, 22, 24, 26, 28, 32, 36, 40, 44, 48, 56, 64)
 
 STYLES = ("title", "body", "strong", "flavour", "label", "figure")
 # Older layout spellings of a style, kept so layouts read naturally.
