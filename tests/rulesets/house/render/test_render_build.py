@@ -188,3 +188,20 @@ def test_board_slots_point_at_the_value_circles(built):
                 assert px == colour, (trait, c, px)
             else:
                 assert px != colour, (trait, c, px)
+
+
+def test_proof_contact_sheets_per_deck_and_locale(built):
+    """`make proof`: a contact sheet per deck and locale, cut from the real
+    deck sheets, plus one per other group of the manifest (issue 17)."""
+    from pipeline.render import proof
+    rs, out, m = built
+    paths = proof.build_proofs("house", out)
+    names = {p.name for p in paths}
+    for loc in m["locales"]:
+        for deck in m["locales"][loc]["decks"]:
+            assert f"house.{deck}.{loc}.png" in names
+        assert {f"house.rooms.{loc}.png", f"house.characters.{loc}.png", f"house.extras.{loc}.png"} <= names
+    events = Image.open(out / "proof" / "house.event.en.png")
+    rows = -(-(len(rs.events) + 1) // proof.COLS)           # the faces and the back
+    assert events.width == proof.GAP + proof.COLS * (proof.THUMB_W + proof.GAP)
+    assert events.height > rows * proof.THUMB_W
