@@ -185,7 +185,7 @@ def problems(reports: list[dict]) -> tuple[list[str], dict]:
             if b["name"] == "title" and r["kind"] == "face":
                 titles.setdefault((r["locale"], r["key"][1]), set()).add(b["scale_size"])
         for name, sizes in sorted(sizes_here.items()):
-            if len(sizes) > 1:   # labels of one kind on one face (trait names, floors) share a size
+            if len(sizes) > 1:   # labels of one kind on one face (a row of names) share a size
                 out.append(f"{where}: the {name} boxes are set in {len(sizes)} sizes {sorted(sizes)}")
         for a in r["art"]:
             obj = "/".join(r["key"])
@@ -195,7 +195,7 @@ def problems(reports: list[dict]) -> tuple[list[str], dict]:
                 out.append(f"{where}: art {a['name']} is the same picture as on {other}")
             seen[a["digest"]] = obj
             if a.get("source"):
-                # one main picture per object: a character's two sides are two objects here
+                # one main picture per object: the two sides of one piece are two objects here
                 by_src = art.setdefault((r["locale"], "source"), {})
                 other = by_src.get(a["source"])
                 if other is not None and other != obj:

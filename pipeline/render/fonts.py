@@ -3,7 +3,7 @@ gets, per locale, chosen explicitly so no machine's system fonts leak in.
 
 Text is set in *styles*, never in raw fonts:
 
-    title    card, tile and board names       CJK: Noto Sans heavy;   Latin: Source Serif 4 bold
+    title    names of cards and pieces        CJK: Noto Sans heavy;   Latin: Source Serif 4 bold
     body     rules text                       Noto Sans regular
     strong   keywords marked **so** in text   Noto Sans bold
     flavour  atmosphere marked *so* in text   CJK: Noto Serif (Song); Latin: Source Serif 4 italic

@@ -4,7 +4,7 @@
 One sheet per deck and locale (the faces cut from the very deck sheets TTS
 loads, in slot order, with the back last), and one per other group of the
 manifest's locale entry (whatever the ruleset lists besides its decks:
-tiles, boards, extras). Each picture is labelled with its name; one whose
+its other pieces, extras). Each picture is labelled with its name; one whose
 check report has a problem (`checks`) gets a red frame and the problem
 count, so a reviewer sees what the tests would say.
 """

@@ -7,9 +7,9 @@ how many pixels, and the build fails instead of printing unreadable cards.
 Every atom is drawn at the position the breaker measured for it, one CJK
 character or Latin word at a time, so what is measured is what is drawn
 (shaping a whole run let HarfBuzz pick wider forms than the measure, which
-is how "——" once ran past its box). Inline icons (`:might:`) are squares of
+is how "——" once ran past its box). Inline icons (`:name:`) are squares of
 glyph size on the baseline in the text's colour, followed by their label
-(the trait name) in the strong style.
+(the word the ruleset gives for what the icon stands for) in the strong style.
 """
 from __future__ import annotations
 

@@ -98,3 +98,16 @@ def test_art_is_composed_from_several_elements():
     assert a.tobytes() != b.tobytes()                 # the seed makes each picture its own
     assert a.tobytes() == art.compose((200, 120), ICON_DIR / "lantern.svg", "a", pal,
                                       ICON_DIR / "haunting.svg").tobytes()
+
+
+@built
+def test_room_rules_print_at_7_pt_or_more():
+    """issue 17 defect 10: room rules were about 6 pt on a 56 mm print tile."""
+    from pipeline.render import layouts
+    from rulesets.house.render import TILE
+    tile_px = layouts.load("room", "house")["size"][0]
+    mm_per_px = TILE.trim_mm[0] / tile_px
+    sizes = [b["scale_size"] for r in checks.load_reports(BUILT, "house") if r["kind"] == "room"
+             for b in r["boxes"] if b["name"] == "body"]
+    assert len(sizes) > 100
+    assert min(sizes) * mm_per_px / 0.3528 >= 7.0          # px → mm → pt (1 pt = 0.3528 mm)
