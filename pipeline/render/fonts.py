@@ -147,7 +147,12 @@ def _font_bytes(path: str) -> bytes:
 
 def get_font(locale: str, style: str, size: int) -> ImageFont.FreeTypeFont:
     f = face(locale, style)
-    return _font(str(f.path()), f.axes, size)
+    return _font(_path(f), f.axes, size)
+
+
+@functools.lru_cache(maxsize=None)
+def _path(f: Face) -> str:
+    return str(f.path())
 
 
 @functools.lru_cache(maxsize=512)

@@ -156,10 +156,9 @@ class Painter:
         x, y, w, h = box
         ink = self.colour(colour, box)
         colours = {k: self.colour(v, box) for k, v in (colours or {}).items()}
-        before = self.img.copy()
         drawn = text.draw(self.img, laid, x, y, w, h, self.locale, style, ink, align, valign,
                           self.icon_paths, colours)
-        contrast = {s: round(checks.ink_contrast(before, drawn.mask, c), 2)
+        contrast = {s: round(checks.ink_contrast(drawn.background, drawn.mask, c), 2)
                     for s, c in drawn.colours.items()}
         paras, cur = [], []
         for line in laid.lines:

@@ -183,8 +183,10 @@ def fit(text: str, box_name: str, w: int, h: int, locale: str, style: str,
 class Drawn:
     """What a text box put on the image, for the checks (see `checks`)."""
     ink: tuple[int, int, int, int] | None       # bbox of the ink, image coordinates
-    mask: Image.Image | None = field(default=None, repr=False)   # alpha of the ink (image size)
+    mask: Image.Image | None = field(default=None, repr=False)   # alpha of the ink in `region`
     colours: dict[str, str] = field(default_factory=dict)        # style -> colour used
+    region: tuple[int, int, int, int] = (0, 0, 0, 0)             # the area drawn in (box + 2 em)
+    background: Image.Image | None = field(default=None, repr=False)  # that area before the text
 
 
 def draw(img: Image.Image, laid: Laid, x: int, y: int, w: int, h: int,
@@ -192,10 +194,17 @@ def draw(img: Image.Image, laid: Laid, x: int, y: int, w: int, h: int,
          icon_paths: dict[str, Path], colours: dict[str, str] | None = None) -> Drawn:
     """Draw onto `img`; returns the ink drawn. `colours` overrides the colour
     per style (e.g. a softer flavour)."""
-    layer = Image.new("RGBA", img.size, (0, 0, 0, 0))
+    size = laid.size
+    # Drawn on a layer the size of the box plus two ems each way: ink that
+    # strays from the box is still seen, and no full-image copy is made.
+    margin = 2 * size
+    region = (max(0, x - margin), max(0, y - margin), min(img.width, x + w + margin),
+              min(img.height, y + h + margin))
+    ox, oy = region[0], region[1]
+    layer = Image.new("RGBA", (region[2] - ox, region[3] - oy), (0, 0, 0, 0))
     d = ImageDraw.Draw(layer)
     lang = fonts.language(locale)
-    size = laid.size
+    x, y = x - ox, y - oy
     m = FontMetrics(locale, size)
     colours = colours or {}
     used: dict[str, str] = {}
@@ -231,5 +240,8 @@ def draw(img: Image.Image, laid: Laid, x: int, y: int, w: int, h: int,
                    anchor="ls", language=lang, features=_features(locale, a.text))
             used[a.style] = ink
     alpha = layer.getchannel("A")
-    img.alpha_composite(layer)
-    return Drawn(alpha.getbbox(), alpha, used)
+    background = img.crop(region)
+    img.alpha_composite(layer, (ox, oy))
+    box = alpha.getbbox()
+    ink = (box[0] + ox, box[1] + oy, box[2] + ox, box[3] + oy) if box else None
+    return Drawn(ink, alpha, used, region, background)
