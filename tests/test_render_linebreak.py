@@ -39,6 +39,8 @@ CASES = [
     ("掷2:die:", 4, ["掷", "2:die:"]),
     # a number stays with the word after it: no "take 2 / mental damage"
     ("take 2 mental damage", 7, ["take", "2 mental", "damage"]),
+    # a roll range stays with its outcome
+    ("lose 1. 0–4: nothing happens", 13, ["lose 1.", "0–4: nothing", "happens"]),
     # "——" is one two-em unit and may not start a line (clreq strict)
     ("甲乙——丙丁", 6, ["甲", "乙——", "丙丁"]),
     # a short quotation stays on one line

@@ -48,7 +48,7 @@ SHORT_QUOTE = 6          # a quotation of at most this many atoms is kept on one
 UNITS = set("点點颗顆张張个個次格枚名步层層回轮輪级級倍份只隻块塊")
 # Ambiguous-width characters drawn full width in CJK text.
 CJK_WIDE = set("“”‘’—…·")
-NUMBER_RE = re.compile(r"^[+\-−–]?\d+[+]?[,.;:!?)]*$")
+NUMBER_RE = re.compile(r"^[+\-−–]?\d+([–-]\d+)?\+?:?$")   # 2, +1, 4+:, 0–3: (not "2," or "2.")
 UNBREAKABLE = ("——", "……")
 LOOSEST = 0.35          # widest justification gap, in ems; looser lines stay ragged
 
