@@ -2,7 +2,7 @@
 
     **Weapon.**      a keyword, set bold
     *The door…*      flavour, set in the flavour style (italic or a Song face)
-    :might:          an inline icon token (the ruleset says which exist)
+    :name:           an inline icon token (the ruleset says which exist)
 
 Markup carries meaning, not looks: the renderer decides what bold and
 flavour look like per locale, and `plain()` gives the words alone for

@@ -12,7 +12,7 @@ Layout" (clreq, https://www.w3.org/TR/clreq/):
   closing mark at a line end may drop its blank half ("push in") before the
   character before it is pulled down ("push out");
 - "——" and "……" are one unbreakable two-em unit, measured as drawn;
-- a number stays with its unit or icon ("1点:sanity:"), a short quotation
+- a number stays with its unit or icon ("1点:token:"), a short quotation
   stays on one line, and a paragraph never ends on a one-character line;
 - CJK lines are justified (the last line of a paragraph is not).
 
@@ -199,7 +199,7 @@ def can_break(atoms: list[Atom], j: int) -> bool:
         return False                      # one word in two styles
     if _first(right) in NO_START or _last(left) in NO_END:
         return False
-    # Number and unit: "1点", "1点:sanity:", "2:die:".
+    # Number and unit: "1点", "1点:token:", "2:token:".
     if left.is_number and (right.kind == "icon" or (right.kind == "char" and right.text in UNITS)):
         return False
     if (left.kind == "char" and left.text in UNITS and right.kind == "icon"
