@@ -110,8 +110,9 @@ class JobBuilder:
         sep = ", "          # the names are English in every locale
         text = self.labels["credits_text"][locale].format(
             authors="Lorc, Delapouite & contributors", count=len(names))
-        listed = self.labels["credits_icons"][locale].format(
-            count=len(names), icons=sep.join(n.replace("-", " ") for n in names))
+        listed = self.labels["credits_icons"][locale].format(   # optional: the list of icons
+            count=len(names), icons=sep.join(n.replace("-", " ") for n in names)) \
+            if "credits_icons" in self.labels else ""
         credits = self.job(kind="credits", key=("credits",), locale=locale, layout="credits",
                            env={"symbol": symbol, "title": self.labels["credits_title"][locale],
                                 "text": text, "icons": listed}, icons=icons, where="layouts/credits.yaml",

@@ -132,12 +132,24 @@ def mm(kind: PrintKind) -> str:
     return f"{w} × {h} mm"
 
 
-def guide_job(ruleset: str, locale: str, root: Path, title: str, text: str, symbol: str) -> Job:
+def guide_job(ruleset: str, locale: str, root: Path, title: str, text: str, symbol: str | None) -> Job:
     """The first page: how to print, flip and cut, in the ruleset's words."""
     return Job(kind="guide", key=("guide",), locale=locale, layout="pnp_guide",
-               env={"title": title, "text": text, "symbol": "symbol"},
-               icons={"symbol": str(icons.icon_path(symbol, root))}, where="layouts/pnp_guide.yaml",
-               ext="png").finish(ruleset)
+               env={"title": title, "text": text, "symbol": "symbol" if symbol else ""},
+               icons={"symbol": str(icons.icon_path(symbol, root))} if symbol else {},
+               where="layouts/pnp_guide.yaml", ext="png").finish(ruleset)
+
+
+def _guide_words(spec: Any, ruleset: Any, locale: str) -> tuple[str, str, str | None]:
+    """The ruleset's guide (`RENDER.pnp_guide`), or the shared words with its print sizes."""
+    if hasattr(spec, "pnp_guide"):
+        return spec.pnp_guide(ruleset, locale)
+    from kit.words import catalog
+    words = catalog()
+    kinds = list(dict.fromkeys(kind for kind, _ in spec.pnp_sections(ruleset, locale)))
+    sizes = words.get("list_sep", locale).join(mm(k) for k in kinds) if "list_sep" in words else \
+        ", ".join(mm(k) for k in kinds)
+    return words.get("pnp.title", locale), words.get("pnp.guide", locale, sizes=sizes), None
 
 
 def build_pnp(ruleset: Any, root: Path, build_dir: Path, locales=LOCALES,
@@ -149,7 +161,7 @@ def build_pnp(ruleset: Any, root: Path, build_dir: Path, locales=LOCALES,
     out_dir.mkdir(parents=True, exist_ok=True)
     icons.set_cache_dir(build_dir / "cache" / "icons")
     spec = stage.render_spec(ruleset.name)
-    guides = {loc: guide_job(ruleset.name, loc, root, *spec.pnp_guide(ruleset, loc)) for loc in locales}
+    guides = {loc: guide_job(ruleset.name, loc, root, *_guide_words(spec, ruleset, loc)) for loc in locales}
     all_jobs = spec.pnp_jobs(ruleset, root, locales) + list(guides.values())
     todo = [(j, str(cache), True) for j in all_jobs if not (cache / j.filename).exists()]
     errors = stage._run_jobs(todo, jobs or os.cpu_count() or 1, progress)
