@@ -68,7 +68,7 @@ def test_inline_icon_drawn_on_baseline_in_text_colour():
     red = [(x, y) for x in range(40, 95) for y in range(60) if px[x, y] == (255, 0, 0)]
     assert len(red) > 200
     ys = [y for _, y in red]
-    baseline = round(40 * 0.88)
+    baseline = round(40 * text.ASCENT)
     assert min(ys) < baseline - 20 and max(ys) <= baseline + 40 * text.ICON_DROP + 1
 
 

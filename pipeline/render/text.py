@@ -25,7 +25,7 @@ from .linebreak import PUNCT, Atom, Line, UNBREAKABLE, layout, tokenize
 
 ICON_EM = 1.0        # icon side in ems
 ICON_DROP = 0.12     # how far below the baseline an icon's bottom sits, in ems
-ASCENT = 0.88        # baseline below the line top, in ems
+ASCENT = 0.92        # first baseline below the box top, in ems (CJK ink reaches ~0.9 em)
 DESCENT = 0.25       # space below the last baseline, in ems
 
 
