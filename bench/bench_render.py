@@ -150,15 +150,16 @@ def bench_jpeg(build_dir: Path, ruleset: str) -> None:
 
 def bench_text_sizes(ruleset: str) -> None:
     from pipeline.content.loader import load_ruleset
-    from pipeline.render import layouts, text
+    from pipeline.render import fonts, layouts, text
     from rulesets.house.render import SpecBuilder
     rs = load_ruleset(ruleset)
     body = next(e for e in layouts.load("card", "house")["elements"] if e.get("name") == "body")
     sizes = {}
     for loc in ("zh-Hans", "zh-Hant", "en"):
         for job in SpecBuilder(rs, ROOT).cards(loc):
-            laid = text.fit(job.env["text"], "body", body["box"][2], body["box"][3], loc, "regular",
-                            body["size"][0], body["size"][1], body.get("spacing", 1.35))
+            laid = text.fit(job.env["text"], "body", body["box"][2], body["box"][3], loc, body["font"],
+                            fonts.sizes(*body["size"]), body.get("spacing", 1.35),
+                            justify=body.get("align") == "justify", labels=job.env.get("token_labels"))
             sizes.setdefault(loc, []).append(laid.size)
     for loc, s in sizes.items():
         print(f"body text px on {len(s)} {loc} cards: min {min(s)}, median {statistics.median(s)}, "

@@ -20,6 +20,10 @@ def test_fonts_are_region_faces_with_explicit_weight():
     sc = fonts.get_font("zh-Hans", "regular", 30)
     tc = fonts.get_font("zh-Hant", "regular", 30)
     assert sc.getname()[0] == "Noto Sans SC" and tc.getname()[0] == "Noto Sans TC"
+    assert fonts.get_font("zh-Hans", "flavour", 30).getname()[0] == "Noto Serif SC"
+    assert fonts.get_font("zh-Hant", "flavour", 30).getname()[0] == "Noto Serif TC"
+    assert fonts.get_font("en", "flavour", 30).getname() [1] == "Italic"
+    assert fonts.get_font("en", "title", 30).getname()[0].startswith("Source Serif 4")
     assert fonts.language("zh-Hant") == "zh-Hant" and fonts.language("en") == "en"
     # The variable font's default instance is Thin; the pinned regular must be darker.
     thin = fonts.get_font("zh-Hans", "regular", 30).font_variant()
@@ -33,29 +37,62 @@ def test_fonts_are_region_faces_with_explicit_weight():
 
 
 def test_shrinks_to_fit():
-    big = text.fit(BODY, "body", 349, 400, "zh-Hans", "regular", 22, 12, 1.4)
-    small = text.fit(BODY, "body", 349, 50, "zh-Hans", "regular", 22, 12, 1.4)
+    big = text.fit(BODY, "body", 349, 400, "zh-Hans", "regular", fonts.sizes(22, 12), 1.4)
+    small = text.fit(BODY, "body", 349, 50, "zh-Hans", "regular", fonts.sizes(22, 12), 1.4)
     assert big.size == 22
-    assert 12 <= small.size < 22
+    assert 12 <= small.size < 22 and small.size in fonts.SCALE
     assert small.size + small.line_height * (len(small.lines) - 1) <= 50
+
+
+def test_sizes_come_from_the_type_scale():
+    assert fonts.sizes(22, 16) == [22, 20, 18, 16]
+    assert fonts.sizes(22, 16, 2.0) == [44, 40, 36, 32]
+    with pytest.raises(fonts.FontError):
+        fonts.sizes(21, 16)
 
 
 def test_overflow_reports_box_and_pixels():
     with pytest.raises(text.TextOverflow) as e:
-        text.fit(BODY * 4, "body", 200, 40, "zh-Hans", "regular", 20, 16, 1.4)
+        text.fit(BODY * 4, "body", 200, 40, "zh-Hans", "regular", fonts.sizes(20, 16), 1.4)
     assert e.value.box == "body" and e.value.px > 0
     assert str(e.value) == f"text overflows box 'body' by {e.value.px} px"
 
 
 def test_inline_icon_drawn_on_baseline_in_text_colour():
     img = Image.new("RGBA", (200, 60), "white")
-    laid = text.fit("力:might:", "t", 200, 60, "zh-Hans", "regular", 40, 40, 1.2)
+    laid = text.fit("力:might:", "t", 200, 60, "zh-Hans", "regular", [40], 1.2)
     icons = {"might": ICON_DIR / "muscle-up.svg"}
     text.draw(img, laid, 0, 0, 200, 60, "zh-Hans", "regular", "#ff0000", "left", "top", icons)
     px = img.convert("RGB").load()
-    # The icon occupies the second em (x 40..80) in pure red, above the baseline.
-    red = [(x, y) for x in range(40, 85) for y in range(60) if px[x, y] == (255, 0, 0)]
+    # The icon occupies the second em (x 40..90) in pure red, above the baseline.
+    red = [(x, y) for x in range(40, 95) for y in range(60) if px[x, y] == (255, 0, 0)]
     assert len(red) > 200
     ys = [y for _, y in red]
-    baseline = round(40 * 0.88)
+    baseline = round(40 * text.ASCENT)
     assert min(ys) < baseline - 20 and max(ys) <= baseline + 40 * text.ICON_DROP + 1
+
+
+def test_dash_is_measured_as_drawn():
+    """issue 17 defect 4: "——" was measured narrow and drawn two ems wide.
+    Every line's ink now ends where its measure says."""
+    line = "或离开——无事发生——然后"
+    laid = text.fit(line, "body", 400, 60, "zh-Hans", "body", [20], 1.4)
+    img = Image.new("RGBA", (420, 60), "white")
+    drawn = text.draw(img, laid, 0, 0, 400, 60, "zh-Hans", "body", "#000000", "left", "top", {})
+    assert laid.lines[0].width == pytest.approx(20 * 13, abs=0.5)      # nine ideographs + 2 × 2 em
+    assert drawn.ink[2] <= laid.pad + laid.lines[0].width + 1
+
+
+def test_flavour_and_strong_are_drawn_in_their_own_faces():
+    img = Image.new("RGBA", (400, 80), "white")
+    laid = text.fit("**Weapon.** *Old cinders.*", "b", 400, 80, "en", "body", [20], 1.4)
+    assert [a.style for a in laid.lines[0].atoms if a.kind == "word"] == ["strong", "flavour", "flavour"]
+    drawn = text.draw(img, laid, 0, 0, 400, 80, "en", "body", "#000000", "left", "top", {},
+                      {"flavour": "#553322"})
+    assert drawn.colours == {"strong": "#000000", "flavour": "#553322"}
+
+
+def test_english_quotes_are_proportional_in_the_cjk_face():
+    """The SC face's quotes are full-width by default; English asks for pwid."""
+    laid = text.fit("“a”", "b", 400, 60, "en", "body", [20], 1.4)
+    assert laid.lines[0].width < 20 * 1.6

@@ -43,11 +43,17 @@ def wanted_names(root: Path) -> dict[str, list[str]]:
             for v in node:
                 walk(v, where)
 
-    for f in sorted(root.glob("rulesets/*/content/*.yaml")):
+    # The games, and the test fixtures' games, which draw from the same folder.
+    for f in sorted([*root.glob("rulesets/*/content/*.yaml"), *root.glob("tests/fixtures/rulesets/*/content/*.yaml")]):
         walk(yaml.safe_load(f.read_text(encoding="utf-8")), str(f.relative_to(root)))
-    for f in sorted([*root.glob("layouts/symbols.yaml"), *root.glob("rulesets/*/layouts/symbols.yaml")]):
+    for f in sorted([*root.glob("layouts/symbols.yaml"), *root.glob("rulesets/*/layouts/symbols.yaml"),
+                     *root.glob("tests/fixtures/rulesets/*/layouts/symbols.yaml")]):
         for name in (yaml.safe_load(f.read_text(encoding="utf-8")) or {}).values():
             uses.setdefault(name, []).append(str(f.relative_to(root)))
+    for f in sorted([*root.glob("layouts/art.yaml"), *root.glob("rulesets/*/layouts/art.yaml")]):
+        for names in ((yaml.safe_load(f.read_text(encoding="utf-8")) or {}).get("backdrops") or {}).values():
+            for name in names or []:
+                uses.setdefault(name, []).append(str(f.relative_to(root)))
     return uses
 
 

@@ -2,10 +2,12 @@
 
 `zh-Hans` and `en` are written by hand and required; a missing `zh-Hant` is
 converted from `zh-Hans` (`kit.hant`, with the ruleset's glossary), and a
-hand-written one always wins. Inline icon tokens are checked here, because a
+hand-written one always wins. Inline icon tokens and the style marks
+(`**keyword**`, `*flavour*`, see `kit.markup`) are checked here, because a
 misspelt token would print as literal `:sanit:` on a card; which tokens a
 game has is the ruleset's (its `TEXT_TOKENS`), set for the duration of a
-load with `rules_for`.
+load with `rules_for`. English texts get their smart typography here
+(`smart`), so every layer reading the compiled content prints the same.
 
 A game term *named in words* is a placeholder, `{upper}`, which the ruleset
 fills from its own table of terms once every file is read (`fill_names`):
@@ -24,8 +26,10 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from kit.hant import Converter, converter
+from kit import markup
 from kit.words import AUTHORED_LOCALES, LOCALES
 
+from . import smart
 from .fields import At, Fields, MISSING, one_of
 
 _TOKEN = re.compile(r":([a-z_]+):")
@@ -87,7 +91,11 @@ def check_text(at: At, value: Any) -> dict[str, str] | None:
         if problem:
             loc_at.error(problem)
             continue
-        out[locale] = text
+        bad_marks = markup.problems(text)
+        if bad_marks:
+            loc_at.error(f"{bad_marks[0]} (style marks are **keyword** and *flavour*)")
+            continue
+        out[locale] = smart.apply(locale, text)
     f.close()
     if any(locale not in out for locale in AUTHORED_LOCALES):
         return None

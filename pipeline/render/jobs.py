@@ -107,11 +107,16 @@ class JobBuilder:
         """The credits card (every icon used, the fonts) and the save's thumbnail."""
         icons = self.symbol_paths("layouts/credits.yaml")
         names = sorted(self.used_icons | set(self.symbols.values()))
+        sep = ", "          # the names are English in every locale
         text = self.labels["credits_text"][locale].format(
             authors="Lorc, Delapouite & contributors", count=len(names))
+        listed = self.labels["credits_icons"][locale].format(   # optional: the list of icons
+            count=len(names), icons=sep.join(n.replace("-", " ") for n in names)) \
+            if "credits_icons" in self.labels else ""
         credits = self.job(kind="credits", key=("credits",), locale=locale, layout="credits",
                            env={"symbol": symbol, "title": self.labels["credits_title"][locale],
-                                "text": text}, icons=icons, where="layouts/credits.yaml", ext="png")
+                                "text": text, "icons": listed}, icons=icons, where="layouts/credits.yaml",
+                           ext="png")
         thumb = self.job(kind="thumbnail", key=("thumbnail",), locale=locale, layout="thumbnail",
                          env={"symbol": symbol, "title": self.labels["game_title"][locale]},
                          icons=icons, where="layouts/thumbnail.yaml")

@@ -1,15 +1,18 @@
 """Print-and-play PDFs: `python -m pipeline pnp` → build/pnp/<ruleset>.<locale>.pdf
 
-Everything printable, each with 3 mm bleed (the image's edge pixels
-stretched outwards) and crop marks on every trim line, on A4 landscape.
-Cards are 63 × 88 mm (poker size), eight a page, faces rendered at twice
-the TTS scale (818 × 1170 px, about 330 dpi); a ruleset adds its own print
-kinds (larger pieces and boards) and lists what to print in which
-order (`RENDER.pnp_jobs`, `RENDER.pnp_sections`). Items sit in a grid with
-bleeds touching, so the margins leave space for the marks. Every page of
-fronts is followed by the page of their backs, mirrored left-right for
-long-edge duplex printing. Dates and the file id are fixed, so the same
-build gives the same bytes.
+A first page says how to print, flip and cut (`layouts/pnp_guide.yaml`,
+its words from the ruleset's `RENDER.pnp_guide`). Then everything
+printable, each with 3 mm bleed (the image's edge pixels stretched
+outwards) and crop marks on every trim line, on A4 landscape. Cards are
+63 × 88 mm (poker size; the 409 × 571 px face has that shape), eight a page,
+rendered at twice the TTS scale (818 × 1142 px, 330 dpi); a ruleset adds
+its own print kinds and lists what to print in which order
+(`RENDER.pnp_jobs`, `RENDER.pnp_sections`). Items sit in a grid with bleeds
+touching, so the margins leave space for the marks. Every page of fronts is
+followed by the page of their backs, mirrored left-right: on landscape
+pages that lines up when the sheet turns over its *short* edge, so duplex
+printing must be set to "flip on short edge". Dates and the file id are
+fixed, so the same build gives the same bytes.
 """
 from __future__ import annotations
 
@@ -26,8 +29,9 @@ from typing import Any
 from kit.words import LOCALES
 
 from ..atomic import write_via
-from . import icons, stage
+from . import icons, layouts, stage
 from .errors import RenderError
+from .jobs import Job
 from .worker import atomic_save
 
 BLEED_MM = 3.0
@@ -122,6 +126,32 @@ class _Bleeder:
         return out
 
 
+def mm(kind: PrintKind) -> str:
+    """"63 × 88 mm", for the guide page."""
+    w, h = (f"{v:g}" for v in kind.trim_mm)
+    return f"{w} × {h} mm"
+
+
+def guide_job(ruleset: str, locale: str, root: Path, title: str, text: str, symbol: str | None) -> Job:
+    """The first page: how to print, flip and cut, in the ruleset's words."""
+    return Job(kind="guide", key=("guide",), locale=locale, layout="pnp_guide",
+               env={"title": title, "text": text, "symbol": "symbol" if symbol else ""},
+               icons={"symbol": str(icons.icon_path(symbol, root))} if symbol else {},
+               where="layouts/pnp_guide.yaml", ext="png").finish(ruleset)
+
+
+def _guide_words(spec: Any, ruleset: Any, locale: str) -> tuple[str, str, str | None]:
+    """The ruleset's guide (`RENDER.pnp_guide`), or the shared words with its print sizes."""
+    if hasattr(spec, "pnp_guide"):
+        return spec.pnp_guide(ruleset, locale)
+    from kit.words import catalog
+    words = catalog()
+    kinds = list(dict.fromkeys(kind for kind, _ in spec.pnp_sections(ruleset, locale)))
+    sizes = words.get("list_sep", locale).join(mm(k) for k in kinds) if "list_sep" in words else \
+        ", ".join(mm(k) for k in kinds)
+    return words.get("pnp.title", locale), words.get("pnp.guide", locale, sizes=sizes), None
+
+
 def build_pnp(ruleset: Any, root: Path, build_dir: Path, locales=LOCALES,
               jobs: int | None = None, progress: bool = True) -> list[Path]:
     from fpdf import FPDF
@@ -131,7 +161,8 @@ def build_pnp(ruleset: Any, root: Path, build_dir: Path, locales=LOCALES,
     out_dir.mkdir(parents=True, exist_ok=True)
     icons.set_cache_dir(build_dir / "cache" / "icons")
     spec = stage.render_spec(ruleset.name)
-    all_jobs = spec.pnp_jobs(ruleset, root, locales)
+    guides = {loc: guide_job(ruleset.name, loc, root, *_guide_words(spec, ruleset, loc)) for loc in locales}
+    all_jobs = spec.pnp_jobs(ruleset, root, locales) + list(guides.values())
     todo = [(j, str(cache), True) for j in all_jobs if not (cache / j.filename).exists()]
     errors = stage._run_jobs(todo, jobs or os.cpu_count() or 1, progress)
     if errors:
@@ -146,6 +177,8 @@ def build_pnp(ruleset: Any, root: Path, build_dir: Path, locales=LOCALES,
         file_id = hashlib.sha256(f"{ruleset.name}:{loc}".encode()).hexdigest()[:32]
         pdf.file_id = lambda *_, fid=file_id: f"<{fid}><{fid}>"
         pdf.set_title(f"{ruleset.name} print-and-play ({loc})")
+        pdf.add_page()
+        pdf.image(str(cache / guides[loc].filename), x=0, y=0, w=PAGE_MM[0], h=PAGE_MM[1])
         for kind, pairs in spec.pnp_sections(ruleset, loc):
             _pages(pdf, kind, [(bled(loc, front, kind), bled(loc, back, kind)) for front, back in pairs])
         target = out_dir / f"{ruleset.name}.{loc}.pdf"

@@ -27,11 +27,11 @@ import rulesets
 from kit.words import LOCALES
 
 from ..atomic import write_if_changed
-from . import fonts, glyphs, icons, layouts, sheets, worker
+from . import checks, fonts, glyphs, icons, layouts, sheets, worker
 from .errors import RenderError
 from .jobs import Job
 
-CARD_PX = (409, 585)
+CARD_PX = (409, 571)      # 63 × 88 mm to 0.1 %, and 10 × 7 of them fit 4096 px
 
 
 def render_spec(name: str):
@@ -88,10 +88,10 @@ def _run_jobs(todo: list[tuple[Job, str, bool]], n_workers: int, progress: bool)
     return errors
 
 
-def _run_batch(batch: list[tuple[Job, str, bool]]) -> list[str]:
+def _run_batch(batch: list[tuple]) -> list[str]:
     errs = []
-    for job, out, inter in batch:
-        _, err = worker.run(job, out, inter)
+    for job, out, inter, *report in batch:
+        _, err = worker.run(job, out, inter, report[0] if report else None)
         if err:
             errs.append(err)
     return errs
@@ -115,10 +115,12 @@ def build(ruleset: Any, root: str | Path, build_dir: str | Path, jobs: int | Non
 
     spec = render_spec(ruleset.name)
     all_jobs = spec.jobs(ruleset, root, locales)
-    placed = [(j, str(cache if j.kind == "face" else assets), j.kind == "face") for j in all_jobs]
-    todo = [p for p in placed if not (Path(p[1]) / p[0].filename).exists()]
+    placed = [(j, str(cache if j.kind == "face" else assets), j.kind == "face", str(cache))
+              for j in all_jobs]
+    todo = [p for p in placed if not ((Path(p[1]) / p[0].filename).exists()
+                                      and (cache / checks.report_name(p[0].filename)).exists())]
     tofu = [f"{j.where}: no glyph for {glyphs.describe(m)} in the {j.locale} font"
-            for j, _, _ in todo if (m := glyphs.missing(j.locale, glyphs.strings(j.env)))]
+            for j, *_ in todo if (m := glyphs.missing(j.locale, glyphs.strings(j.env)))]
     if tofu:
         raise RenderError("\n".join(dict.fromkeys(tofu)))
     errors = _run_jobs(todo, n_workers, progress)
@@ -181,8 +183,10 @@ def referenced(manifest: dict) -> set[str]:
     def walk(node) -> None:
         if isinstance(node, dict):
             for k, v in node.items():
-                if k in ("file", "back", "top", "bottom", "credits", "thumbnail") and isinstance(v, str):
+                if k in ("file", "back", "top", "bottom") and isinstance(v, str):
                     names.add(v)
+                elif k == "extras":     # credits card, thumbnail and any other single image
+                    names.update(x for x in v.values() if isinstance(x, str))
                 elif k == "sides":
                     names.update(v)
                 else:
@@ -197,7 +201,8 @@ def referenced(manifest: dict) -> set[str]:
 
 def _sweep(ruleset: str, assets: Path, cache: Path, manifest: dict, all_jobs: list[Job]) -> None:
     """Drop this ruleset's images that no longer belong to the build."""
-    sweep(ruleset, (assets, cache), referenced(manifest) | {j.filename for j in all_jobs})
+    keep = referenced(manifest) | {j.filename for j in all_jobs}
+    sweep(ruleset, (assets, cache), keep | {checks.report_name(j.filename) for j in all_jobs})
 
 
 def sweep(ruleset: str, folders, keep: set[str]) -> None:

@@ -2,7 +2,6 @@
 back's lit floors, a character board's trait tracks (`RENDER.elements`)."""
 from __future__ import annotations
 
-from pipeline.render import text
 from pipeline.render.icons import icon_image
 from pipeline.render.paint import Painter
 
@@ -39,6 +38,9 @@ def floors(p: Painter, el: dict) -> None:
     n = len(order)
     gap = p.px(el.get("gap", 16))
     cw = (w - gap * (n - 1)) // n
+    lab = el["label"]
+    common = p.common_size([names[f] for f in order], cw, p.px(lab["h"]),
+                           lab.get("font", "strong"), p.sizes(lab["size"]), 1)
     for i, floor in enumerate(order):
         cx = x + i * (cw + gap)
         lit = floor in allowed
@@ -49,12 +51,10 @@ def floors(p: Painter, el: dict) -> None:
         fw = p.px(el.get("frame_width", 6))
         p.draw.rectangle((cx + cw // 2 - fw // 2, y, cx + cw // 2 + fw // 2, y + h), fill=p.get(el["frame"]))
         p.draw.rectangle((cx, y + h // 2 - fw // 2, cx + cw, y + h // 2 + fw // 2), fill=p.get(el["frame"]))
-        lab = el["label"]
-        lx, ly, lw, lh = cx, y + h + p.px(lab["dy"]), cw, p.px(lab["h"])
-        laid = text.fit(names[floor], "floor", lw, lh, p.locale, lab.get("font", "bold"),
-                        p.px(lab["size"][0]), p.px(lab["size"][1]), 1.2, 1)
-        text.draw(p.img, laid, lx, ly, lw, lh, p.locale, lab.get("font", "bold"),
-                  p.get(lab["lit"] if lit else lab["dark"]), "center", "middle", p.icon_paths)
+        box = (cx, y + h + p.px(lab["dy"]), cw, p.px(lab["h"]))
+        laid = p.lay("floor", names[floor], box, lab.get("font", "strong"), [common], 1.2, 1)
+        p.put("floor", laid, box, lab.get("font", "strong"), lab["lit"] if lit else lab["dark"],
+              "center", "middle")
 
 
 def tracks(p: Painter, el: dict) -> None:
@@ -67,34 +67,37 @@ def tracks(p: Painter, el: dict) -> None:
     head = p.px(el["head"])
     gap = p.px(el["label_gap"])
     ink = p.get(el["ink"])
+    # One size for the four trait names (the longest decides).
+    head_w = head - p.px(el["icon"]) - 2 * gap
+    label_size = p.common_size([labels[t] for t in el["order"]], head_w, rh, "strong",
+                               p.sizes(el["label_size"]), 1)
     for r, trait in enumerate(el["order"]):
         ry = y + r * rh
         t = tracks[trait]
         ic = icon_image(p.icon_paths[p.env["symbol_" + trait]], p.px(el["icon"]), ink)
         p.img.alpha_composite(ic, (x, ry + (rh - ic.height) // 2))
         lw = head - ic.width - 2 * gap
-        laid = text.fit(labels[trait], "trait", lw, rh, p.locale, "bold",
-                        p.px(el["label_size"][0]), p.px(el["label_size"][1]), 1.1, 1)
-        text.draw(p.img, laid, x + ic.width + gap, ry, lw, rh, p.locale, "bold",
-                  ink, "left", "middle", p.icon_paths)
+        box = (x + ic.width + gap, ry, lw, rh)
+        laid = p.lay("trait", labels[trait], box, "strong", [label_size], 1.1, 1)
+        p.put("trait", laid, box, "strong", ink, "left", "middle")
         cells = ["skull"] + [str(v) for v in t["track"]]
         step = (w - head) / len(cells)
         for c, value in enumerate(cells):
             cx = round(x + head + c * step + (step - cell) / 2)
             cy = ry + (rh - cell) // 2
             is_start = c - 1 == t["start"]
-            p.draw.ellipse((cx, cy, cx + cell, cy + cell),
-                              fill=p.get(el["start_fill"] if is_start else el["cell_fill"]),
-                              outline=ink, width=p.px(el["start_ring" if is_start else "ring"]))
+            fill = p.get(el["start_fill"] if is_start else el["cell_fill"])
+            ring = p.colour(el.get("start_ring_ink", ink), (cx, cy, cell, cell)) if is_start else ink
+            p.draw.ellipse((cx, cy, cx + cell, cy + cell), fill=fill, outline=ring,
+                           width=p.px(el["start_ring" if is_start else "ring"]))
             if value == "skull":
                 sk = icon_image(p.icon_paths[p.env["symbol_skull"]], int(cell * el["skull_scale"]), ink)
                 p.img.alpha_composite(sk, (cx + (cell - sk.width) // 2, cy + (cell - sk.height) // 2))
                 continue
-            dmax, dmin = (int(cell * f) for f in el["digit_scale"])
-            laid = text.fit(value, "track", cell, cell, "en", "bold", dmax, dmin, 1.0, 1)
-            colour = p.get(el["start_ink"]) if is_start else ink
-            text.draw(p.img, laid, cx, cy, cell, cell, "en", "bold", colour, "center", "middle",
-                      p.icon_paths)
+            pad = p.px(el.get("digit_pad", 4))
+            dbox = (cx + pad, cy + pad, cell - 2 * pad, cell - 2 * pad)
+            laid = p.lay("track", value, dbox, "figure", p.sizes(el["digit_size"]), 1.0, 1)
+            p.put("track", laid, dbox, "figure", el["start_ink"] if is_start else ink, "center", "middle")
 
 
 ELEMENTS = {"edges": edges, "floors": floors, "tracks": tracks}

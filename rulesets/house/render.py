@@ -14,14 +14,14 @@ from pathlib import Path
 from kit.words import catalog
 from pipeline.render import layouts
 from pipeline.render.jobs import Job, JobBuilder
-from pipeline.render.pnp import CARD, PrintKind
+from pipeline.render.pnp import CARD, PrintKind, mm
 
 from . import INFO
 from .kinds.model import DECKS, FLOORS, LOCALES, Ruleset
 from .kinds.terms import TRAIT_KEYS
 from .paint import ELEMENTS
 
-TILE = PrintKind((56.0, 56.0), 1.0)         # room tiles, twelve an A4 page (640 px, about 290 dpi)
+TILE = PrintKind((80.0, 80.0), 1.5)         # room tiles, six an A4 page (960 px, 305 dpi): rules at ≥ 7 pt
 BOARD = PrintKind((130.0, 81.25), 1.5)      # character boards, four a page (1536 px, 300 dpi)
 
 
@@ -39,6 +39,17 @@ class SpecBuilder(JobBuilder):
                          catalog(INFO.folder).tree("render"), scale, face_ext)
         self.rs = ruleset
 
+    def backdrops(self, kind: str, where: str) -> tuple[list[str], dict[str, str]]:
+        """The backdrop silhouettes a picture of `kind` may get, and their icons."""
+        names = layouts.load("art", "house")["backdrops"].get(kind) or []
+        return names, {n: self.icon(n, where, "backdrop") for n in names}
+
+    def token_labels(self, locale: str) -> dict[str, str]:
+        """The word written beside each inline icon: trait and deck names."""
+        out = {t: self.rs.terms[t][locale] for t in TRAIT_KEYS if t in self.rs.terms}
+        out.update({d: self.labels["deck"][d][locale] for d in DECKS})
+        return out
+
     # -- jobs ----------------------------------------------------------------
     def cards(self, locale: str) -> list[Job]:
         jobs = []
@@ -48,10 +59,14 @@ class SpecBuilder(JobBuilder):
                 where = self.where(card)
                 icons = self.symbol_paths(where)
                 icons[card.art] = self.icon(card.art, where)
-                env = {**theme[deck], "symbol": deck, "art": card.art,
+                backdrops, more = self.backdrops(deck, where)
+                icons.update(more)
+                env = {**theme[deck], "symbol": deck, "art": card.art, "seed": f"{deck}/{card.id}",
+                       "backdrops": backdrops,
                        "title": self.text(card.title, locale, where, "title"),
                        "text": self.text(card.text, locale, where, "text"),
-                       "deck_label": self.labels["deck"][deck][locale]}
+                       "deck_label": self.labels["deck"][deck][locale],
+                       "token_labels": self.token_labels(locale)}
                 jobs.append(self.job(kind="face", key=("face", deck, card.id), locale=locale,
                                       layout="card", env=env, icons=icons, where=where,
                                       ext=self.face_ext))
@@ -76,12 +91,12 @@ class SpecBuilder(JobBuilder):
             icons[room.art] = self.icon(room.art, where)
             floor_key = room.floors[0] if len(room.floors) == 1 else "several"
             symbol = room.icon if room.icon != "none" else ""
-            env = {**lay["floor_colours"][floor_key],
+            env = {**lay["floor_colours"][floor_key], "seed": f"room/{room.id}",
                    "name": self.text(room.name, locale, where, "name"),
                    "text": self.text(room.text, locale, where, "text"),
                    "doors": list(room.doors), "windows": list(room.windows),
                    "symbol": symbol, "symbol_ink": lay["symbol_ink"].get(symbol, "#000000"),
-                   "art": room.art}
+                   "art": room.art, "token_labels": self.token_labels(locale)}
             jobs.append(self.job(kind="room", key=("room", room.id), locale=locale,
                                   layout="room", env=env, icons=icons, where=where))
         return jobs
@@ -103,9 +118,13 @@ class SpecBuilder(JobBuilder):
         for ch in self.rs.characters.values():
             where = self.where(ch)
             icons = self.symbol_paths(where)
-            icons[ch.art] = self.icon(ch.art, where)
             for i, side in enumerate(ch.sides):
-                env = {"color": ch.color, "art": ch.art,
+                portrait = side.art or ch.art          # each side its own portrait
+                icons = {**icons, portrait: self.icon(portrait, where)}
+                backdrops, more = self.backdrops("portrait", where)
+                icons.update(more)
+                env = {"color": ch.color, "art": portrait, "seed": f"char/{ch.id}/{i}",
+                       "backdrops": backdrops,
                        "name": self.text(side.name, locale, where, "name"),
                        "bio": self.text(side.bio, locale, where, "bio"),
                        "age_text": self.labels["age"][locale].format(age=side.age),
@@ -124,8 +143,14 @@ class SpecBuilder(JobBuilder):
             jobs += self.cards(loc) + self.backs(loc) + self.rooms(loc)
             jobs += self.floor_backs(loc) + self.characters(loc)
         for loc in locales:  # after all others: credits list every icon used
-            jobs += self.extras(loc, "house")
+            jobs += self.extras(loc, "house") + [self.track(loc)]
         return self.finish(jobs)
+
+    def track(self, locale: str) -> Job:
+        """The turn/damage track (no words: every locale draws the same digits)."""
+        from .tts.layout import TRACK_SPACES
+        return self.job(kind="track", key=("track",), locale=locale, layout="track",
+                        env={"count": TRACK_SPACES}, icons={}, where="rulesets/house/layouts/track.yaml")
 
 
 def track_slots() -> dict[str, list[list[float]]]:
@@ -167,7 +192,8 @@ class HouseRender:
             "characters": {cid: {"sides": [name(("char", cid, i)) for i in range(len(ch.sides))],
                                  "slots": slots}
                            for cid, ch in rs.characters.items()},
-            "extras": {"credits": name(("credits",)), "thumbnail": name(("thumbnail",))},
+            "extras": {"credits": name(("credits",)), "thumbnail": name(("thumbnail",)),
+                       "track": name(("track",))},
         }
 
     def pnp_jobs(self, rs: Ruleset, root: Path, locales) -> list[Job]:
@@ -181,6 +207,12 @@ class HouseRender:
         for s in specs.values():
             s.errors = errors
         return specs[CARD].finish(jobs)
+
+    def pnp_guide(self, rs: Ruleset, loc: str) -> tuple[str, str, str]:
+        """Title, text and icon of the print-and-play guide page."""
+        labels = catalog(INFO.folder).tree("render")
+        text = labels["pnp_guide"][loc].format(card=mm(CARD), tile=mm(TILE), board=mm(BOARD))
+        return labels["pnp_title"][loc], text, layouts.load("symbols", "house")["house"]
 
     def pnp_sections(self, rs: Ruleset, loc: str) -> list[tuple[PrintKind, list[tuple[tuple, tuple]]]]:
         """Fronts and backs by print size: cards per deck, tiles, boards."""

@@ -90,8 +90,10 @@ def manifest(assets: Path, doc: dict) -> dict:
         _png(assets / thumb, (256, 256))
         credits = f"credits.{loc}.999999999999.jpg"
         _png(assets / credits, (4, 4))
+        track = f"track.{loc}.888888888888.png"
+        _png(assets / track, (64, 16))
         locales[loc] = {"decks": decks, "rooms": rooms, "characters": chars,
-                        "extras": {"thumbnail": thumb, "credits": credits}}
+                        "extras": {"thumbnail": thumb, "credits": credits, "track": track}}
     return {"ruleset": "house", "renderer": "test", "card_px": [4, 4], "tile_px": 64,
             "locales": locales}
 

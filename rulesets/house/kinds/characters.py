@@ -44,9 +44,10 @@ def _trait(at: At, value: Any) -> Trait | None:
 
 
 def _side(at: At, value: Any) -> CharacterSide | None:
-    f = Fields(at, value, ("name", "age", "bio", "traits"))
+    f = Fields(at, value, ("name", "age", "bio", "traits", "art"))
     if not f.ok:
         return None
+    art = art_field(f) if f.has("art") else ""
     name = text_field(f, "name")
     age = f.int("age", minimum=0)
     bio = text_field(f, "bio")
@@ -60,9 +61,9 @@ def _side(at: At, value: Any) -> CharacterSide | None:
                     traits[trait] = parsed
         t.close()
     f.close()
-    if None in (name, age, bio) or len(traits) != len(TRAITS):
+    if None in (name, age, bio, art) or len(traits) != len(TRAITS):
         return None
-    return CharacterSide(name, age, bio, traits)
+    return CharacterSide(name, age, bio, traits, art)
 
 
 def read_character(at: At, data: Any, ctx: Context) -> Character | None:

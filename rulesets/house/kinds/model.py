@@ -130,6 +130,7 @@ class CharacterSide:
     age: int
     bio: Text
     traits: dict[str, Trait]       # keys: TRAITS
+    art: str = ""                  # this side's portrait; the character's `art` when empty
 
 
 @dataclass

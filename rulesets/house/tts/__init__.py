@@ -9,7 +9,7 @@ from pathlib import Path
 from kit.words import catalog
 
 from .. import INFO
-from . import layout, track_image
+from . import layout
 from .plan import Plan, make_plan, tts_section
 from .save import build_save
 from .terms import term
@@ -36,15 +36,15 @@ class HouseTable:
     surface = layout.TABLE
 
     def plan(self, content: dict, manifest: dict, assets_dir: Path) -> Plan:
-        plan = make_plan(content, manifest, _board_px(manifest, assets_dir))
-        plan.track["image"] = track_image.write(assets_dir)
-        return plan
+        return make_plan(content, manifest, _board_px(manifest, assets_dir))
 
     def section(self, plan: Plan, mod_version: str) -> dict:
         return tts_section(plan, mod_version)
 
     def save(self, plan: Plan, content: dict, manifest: dict, locale: str, url, scripts: dict,
              xml: str, mod_version: str) -> dict:
+        # Drawn by the render stage and listed in its manifest, like every image.
+        plan.track["image"] = manifest["locales"][locale]["extras"]["track"]
         return build_save(plan, content, manifest, locale, url, scripts, xml, mod_version)
 
     def title(self, locale: str) -> str:

@@ -145,3 +145,13 @@ def test_workshop_saves_carry_relays_title_description_and_a_square_thumbnail(bu
         assert thumb.size == (workshop.THUMB_PX, workshop.THUMB_PX)
     marks = rulesets.builder("relay").TABLE.preview_marks()
     assert marks == [(-3.0, 0.0), (0.0, -4.0)] and preview.render(save, marks).startswith(b"\x89PNG")
+
+
+def test_relays_faces_pass_the_same_render_checks(built):
+    """The type system and its checks are the renderer's, not the house's:
+    a second game's faces are held to contrast, ink-in-box and line rules too."""
+    from pipeline.render import checks
+    build, _, _, _ = built
+    found, figures = checks.problems(checks.load_reports(build / "cache" / "render", "relay"))
+    assert figures["images"] >= 60 and figures["lines"] > 100
+    assert found == []

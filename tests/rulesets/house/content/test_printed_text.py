@@ -118,7 +118,7 @@ ALL_TRAITS = {"might", "speed", "knowledge", "sanity"}
 KIND_WORDS = {"zh-Hans": {"physical": "物理伤害", "mental": "精神伤害"},
               "zh-Hant": {"physical": "物理傷害", "mental": "精神傷害"},
               "en": {"physical": r"\bphysical\b", "mental": r"\bmental\b"}}
-MARK = re.compile(r"(?<![\d:])(\d+)(?:(\+)|-(\d+))?[:：](?![a-z]+:)")   # "4+:", not "1 :might:"
+MARK = re.compile(r"(?<![\d:])(\d+)(?:(\+)|[-–](\d+))?[:：](?![a-z]+:)")   # "4+:", "0-3:" or typeset "0–3:", not "1 :might:"
 SENTENCE_END = {"zh-Hans": "。", "zh-Hant": "。", "en": r"\.(?:\s|$)"}
 
 

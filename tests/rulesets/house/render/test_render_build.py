@@ -89,7 +89,7 @@ def test_seventy_cards_split_into_69_plus_1(tmp_path):
     assert [len(x["cards"]) for x in s] == [69, 1]
     assert (s[0]["num_width"], s[0]["num_height"]) == (10, 7)
     big = Image.open(tmp_path / "assets" / s[0]["file"])
-    assert big.size == (4090, 4095) and big.format == "JPEG"
+    assert big.size == (4090, 3997) and big.format == "JPEG"
 
 
 def test_same_inputs_give_byte_identical_outputs(built, tmp_path):
@@ -119,8 +119,9 @@ def test_noop_rebuild_touches_nothing_and_one_edit_rerenders_only_that_card(buil
     added = sorted(k for k in set(after) - set(before) if not k.startswith("cache/icons/"))
     removed = sorted(set(before) - set(after))
     assert [re.sub(r"\.[0-9a-f]{12}\.", ".H.", a) for a in added] == [
-        "assets/house.sheet.event.0.en.H.jpg", "cache/render/house.face.event.event_03.en.H.ppm"]
-    assert len(removed) == 2  # the stale face and sheet are swept
+        "assets/house.sheet.event.0.en.H.jpg", "cache/render/house.face.event.event_03.en.H.ppm",
+        "cache/render/house.face.event.event_03.en.H.ppm.check.json"]
+    assert len(removed) == 3  # the stale face, its check report and the sheet are swept
     assert all(after[k] == before[k] for k in after if k in before and "manifest" not in k)
 
 
@@ -187,3 +188,20 @@ def test_board_slots_point_at_the_value_circles(built):
                 assert px == colour, (trait, c, px)
             else:
                 assert px != colour, (trait, c, px)
+
+
+def test_proof_contact_sheets_per_deck_and_locale(built):
+    """`make proof`: a contact sheet per deck and locale, cut from the real
+    deck sheets, plus one per other group of the manifest (issue 17)."""
+    from pipeline.render import proof
+    rs, out, m = built
+    paths = proof.build_proofs("house", out)
+    names = {p.name for p in paths}
+    for loc in m["locales"]:
+        for deck in m["locales"][loc]["decks"]:
+            assert f"house.{deck}.{loc}.png" in names
+        assert {f"house.rooms.{loc}.png", f"house.characters.{loc}.png", f"house.extras.{loc}.png"} <= names
+    events = Image.open(out / "proof" / "house.event.en.png")
+    rows = -(-(len(rs.events) + 1) // proof.COLS)           # the faces and the back
+    assert events.width == proof.GAP + proof.COLS * (proof.THUMB_W + proof.GAP)
+    assert events.height > rows * proof.THUMB_W
