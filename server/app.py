@@ -211,9 +211,11 @@ async def post_action(request: web.Request) -> web.Response:
 
 async def get_seats(request: web.Request) -> web.Response:
     table, _ = await _table_call(request, with_body=False)
-    seated = set(table.engine.seated(table.state))
-    to_act = set(table.engine.to_act(table.state))
-    seats = [{"seat": seat, "seated": seat in seated, "to_act": seat in to_act} for seat in table.row.seats]
+    playing = table.engine.seated(table.state)
+    seated, to_act = set(playing), set(table.engine.to_act(table.state))
+    # The seats the table was created with, then any a late player sat at.
+    listed = list(table.row.seats) + [s for s in playing if s not in table.row.seats]
+    seats = [{"seat": seat, "seated": seat in seated, "to_act": seat in to_act} for seat in listed]
     return respond({"ok": True, "version": table.version, "seats": seats})
 
 

@@ -3,7 +3,9 @@ read this; `apply` enforces the same rules independently)."""
 from __future__ import annotations
 
 from kit.draft import peek
+from kit.seats import COLOURS
 
+from .. import INFO
 from . import board as B
 from .fight import line_of_sight, overrides
 from .geometry import SIDES
@@ -189,7 +191,8 @@ def legal_actions(state: dict, seat: str) -> list[dict]:
     players = state["players"]
     if phase == "lobby":
         if seat not in players:
-            return [{"action": "sit", "args": {}}] if seat in state["seats"] else []
+            late = seat in COLOURS and len(players) < INFO.players[1]     # a colour the table did not list
+            return [{"action": "sit", "args": {}}] if seat in state["seats"] or late else []
         taken = {p["character"] for s, p in players.items() if s != seat}
         out = [{"action": "choose_character", "args": {"character": c, "side": i}}
                for c, ch in sorted(state["rules"]["characters"].items()) if c not in taken

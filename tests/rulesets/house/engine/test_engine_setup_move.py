@@ -194,3 +194,21 @@ def test_the_upper_floor_is_up_the_staircase_and_the_basement_is_unreachable_R_M
     only_tiles(s2, "game_room")
     s2, ev = discover(s2, "Red", "E")
     assert s2["players"]["Red"]["room"] == "basement_landing"
+
+
+def test_a_late_player_sits_at_a_colour_the_table_did_not_list_R_SETUP_2():
+    """R-SETUP-2: a player who joins after the table was created takes a seat
+    and a character like the others, while the game is in its lobby and has
+    room (at most six players); a colour TTS does not have is refused."""
+    rng = seeded(3)
+    s = E.new_table(content(), {"seats": ["Red", "Blue", "Green"], "locale": "en"}, rng)
+    assert {"action": "sit", "args": {}} in E.legal_actions(s, "Purple")
+    s, ev = E.apply(s, {"action": "sit", "player": "Purple"}, rng)
+    assert s["seats"] == ["Red", "Blue", "Green", "Purple"] and ev[0]["type"] == "seated"
+    assert "Purple" in E.seated(s)
+    refused(s, "Mauve", "sit", "BAD-ARGS")
+    for seat in ("Red", "Blue", "Green", "Pink", "Teal"):
+        s, _ = E.apply(s, {"action": "sit", "player": seat}, rng)
+    err = refused(s, "Orange", "sit", "BAD-ARGS")
+    assert "6" in err.message["en"]
+    assert E.legal_actions(s, "Orange") == []
