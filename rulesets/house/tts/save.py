@@ -98,7 +98,9 @@ def build_save(plan: Plan, content: dict, manifest: dict, locale: str, url: Call
                  "PosOffset": {"x": 0, "y": 1, "z": 0}},
         "Hands": {"Enable": True, "DisableUnused": False, "Hiding": 0},
         "Turns": {"Enable": False, "Type": 0, "TurnOrder": [], "Reverse": False,
-                  "SkipEmpty": False, "DisableInteractions": False, "PassTurns": True,
+                  "SkipEmpty": False, "DisableInteractions": False,
+                  # The rules server passes the turn (the Lua marks whose it is).
+                  "PassTurns": False,
                   "TurnColor": ""},
         "ComponentTags": {"labels": [{"displayed": t, "normalized": t.lower()} for t in tags]},
         "DecalPallet": [],
