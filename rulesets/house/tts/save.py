@@ -13,7 +13,7 @@ from typing import Callable
 from pipeline.tts import objects, stable
 from rulesets.house import INFO
 
-from . import layout
+from . import layout, notebook
 from .plan import CREDITS_KEY, TRAITS, Plan
 from .terms import term
 
@@ -88,10 +88,8 @@ def build_save(plan: Plan, content: dict, manifest: dict, locale: str, url: Call
         "SkyURL": "",
         "Note": "",
         "Rules": "",
-        "TabStates": {"0": {"title": term("notebook_title", locale),
-                            "body": term("notebook_body", locale).format(version=mod_version),
-                            "color": "Grey", "visibleColor": {"r": 0.5, "g": 0.5, "b": 0.5},
-                            "id": 0}},
+        "TabStates": notebook.tabs(content, locale, mod_version,
+                                   lambda text: _loc(text, locale, content.get("terms") or {})),
         "Grid": {"Type": 0, "Lines": False, "Color": {"r": 0, "g": 0, "b": 0},
                  "Opacity": 0.75, "ThickLines": False, "Snapping": False, "Offset": False,
                  "BothSnapping": False, "xSize": 2, "ySize": 2,
