@@ -127,7 +127,7 @@ def _open_for_play(table: Table, request_id: str | None = None) -> None:
     after play lets nobody change it); its log and state still read. A
     retry of the request that ended the game still gets its answer."""
     if table.engine.is_over(table.state) and not (request_id and request_id in table.request_ids):
-        raise ProtocolError(409, "GAME-OVER", "the game is over")
+        raise ProtocolError(409, "GAME-OVER")
 
 
 async def _run(request: web.Request, table: Table, action: dict, fields: dict, undo_consent=None) -> web.Response:

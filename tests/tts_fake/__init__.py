@@ -307,6 +307,15 @@ class TTSFake:
         st = self.driver.object_state(guid)
         return None if st is None else self.to_py(st)
 
+    def tokens(self) -> dict[str, dict]:
+        """The tokens a script spawned (GMNotes `token:<id>`): id → state."""
+        out = {}
+        for obj in self.api.getObjectsWithTag("token").values():
+            notes = obj.getGMNotes() or ""
+            if notes.startswith("token:"):
+                out[notes[6:]] = self.state_of(obj.getGUID())
+        return out
+
     def contents(self, guid: str) -> list[str] | None:
         found = self.driver.contents(guid)
         return None if found is None else (self.to_py(found) or [])

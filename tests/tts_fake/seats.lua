@@ -106,6 +106,9 @@ end
 local spawned = 0
 function api.spawnObject(params)
   spawned = spawned + 1
+  while objects[string.format("f%05x", spawned)] ~= nil do   -- TTS never hands out a GUID in use
+    spawned = spawned + 1
+  end
   local p = vec(params.position or {})
   local r = vec(params.rotation or {})
   local final = string.format("f%05x", spawned)
@@ -163,7 +166,8 @@ function driver.object_state(guid)
   local obj = objects[guid]
   if obj == nil then return nil end
   return {pos = obj.getPosition(), rot = obj.getRotation(), locked = obj.getLock(),
-          value = obj.getValue(), face = obj.getRotationValue(), tags = obj.getTags()}
+          value = obj.getValue(), face = obj.getRotationValue(), tags = obj.getTags(),
+          interactable = obj.interactable ~= false, notes = obj.getGMNotes()}
 end
 
 function driver.contents(guid)
