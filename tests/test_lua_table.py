@@ -12,6 +12,7 @@ from kit.engine import seeded
 from kit.present import TableView
 from kit.words import catalog
 from rulesets.house.engine import effects
+from rulesets.house.engine.content import normalize
 from tests.tts_fake.game import built  # noqa: F401  (fixture)
 from tests.tts_fake.scripted import Scripted, entry, table
 
@@ -30,28 +31,41 @@ def _tokens(fake) -> list[dict]:
     return out
 
 
-def test_a_cards_choice_is_titled_with_the_card_and_shows_its_options(built):
-    """Defect 1: the engine's question names the card asking, the presenter
-    puts it in the title, and the dialog shows the card's own options."""
-    _, _, content = built
+def _asked_by_the_engine(content: dict, steps: list[dict]) -> tuple[list[dict], list[dict]]:
+    """A started three-seat house game in which Red resolves `steps` (as a
+    card would): the ops the presenter builds from what the engine asks, and
+    the answers the engine's legal list offers."""
     engine, presenter = rulesets.engine("house"), rulesets.presenter("house")
     rng = seeded(5)
-    state = engine.new_table(content, {"seats": ["Red", "Blue", "Green"], "locale": "zh-Hans"}, rng)
-    for seat, cid in (("Red", "batu"), ("Blue", "chen_jiayan"), ("Green", None)):
+    seats = ("Red", "Blue", "Green")
+    state = engine.new_table(content, {"seats": list(seats), "locale": "zh-Hans"}, rng)
+    for seat, cid in zip(seats, sorted(content["characters"])):
         state, _ = engine.apply(state, {"action": "sit", "player": seat}, rng)
-    chars = sorted(content["characters"])
-    for seat, cid in zip(("Red", "Blue", "Green"), chars):
         state, _ = engine.apply(state, {"action": "choose_character", "player": seat,
                                         "args": {"character": cid, "side": 0}}, rng)
     state, _ = engine.apply(state, {"action": "start", "player": "Red", "args": {"first": "Red"}}, rng)
     events: list[dict] = []
-    effects.push(state, "Red", state["rules"]["cards"]["extra_door"]["effect"])   # the card is read out
+    effects.push(state, "Red", steps)
     effects.run(state, rng, events)
     for ev in events:
         ev["visible_to"] = None
     table_view = TableView(engine, state, content, catalog(rulesets.info("house").folder))
     ops = presenter.answer(events, table_view, 1)["ops"]
-    server = Scripted(1, [entry(1, *[{k: v for k, v in o.items() if k not in ("version", "seq")} for o in ops])])
+    return [{k: v for k, v in o.items() if k not in ("version", "seq")} for o in ops], \
+        engine.legal_actions(state, "Red")
+
+
+def content_card_effect(content: dict, card: str) -> list[dict]:
+    """A card's steps as the engine reads them (compiled, then normalized)."""
+    return normalize(content)["cards"][card]["effect"]
+
+
+def test_a_cards_choice_is_titled_with_the_card_and_shows_its_options(built):
+    """Defect 1: the engine's question names the card asking, the presenter
+    puts it in the title, and the dialog shows the card's own options."""
+    _, _, content = built
+    ops, _ = _asked_by_the_engine(content, content_card_effect(content, "extra_door"))
+    server = Scripted(1, [entry(1, *ops)])
     fake = table(built, server, locale="zh-Hans")
     (dialog,) = fake.dialogs()
     assert dialog["color"] == "Red"
@@ -61,6 +75,23 @@ def test_a_cards_choice_is_titled_with_the_card_and_shows_its_options(built):
     fake.settle(0.1)
     (sent,) = server.posted
     assert (sent["action"], sent["args"]) == ("choose", {"option": "1"})
+
+
+def test_a_damage_question_offers_every_legal_split_and_asks_nothing_more(built):
+    """Defect 10 (R-FIGHT-5): the dialog lists every split the engine would
+    accept, in its order; the one picked is sent, no legal list fetched."""
+    _, _, content = built
+    ops, legal = _asked_by_the_engine(content, [{"op": "damage", "kind": "physical", "amount": 2}])
+    server = Scripted(1, [entry(1, *ops)])
+    fake = table(built, server, locale="en")
+    (dialog,) = fake.dialogs()
+    assert dialog["text"] == "Split 2 damage"
+    assert len(dialog["options"]) == len(legal) == 3
+    fake.answer_dialog("Red", 2)
+    fake.settle(0.1)
+    (sent,) = server.posted
+    assert {"action": sent["action"], "args": sent["args"]} == legal[1]
+    assert not [c for c in fake.calls if "/legal" in c.url]
 
 
 def test_a_card_let_go_on_bare_table_goes_back_to_the_hand(built):
