@@ -187,12 +187,14 @@ def test_a_die_rolled_by_hand_is_put_back_and_the_player_told(built):
     die = tts["dice"][0]
     assert fake.state_of(die)["face"] == "2"
     fake.randomize(die, "Red")
+    assert fake.state_of(die)["face"] != "2"                 # still tumbling
+    fake.step(0.1, frames=5)                                 # once it has come to rest
     assert fake.state_of(die)["face"] == "2"
     assert fake.captured.broadcasts[-1]["to"] == "Red"
     assert "server rolls" in fake.captured.broadcasts[-1]["text"]
     before = fake.state_of(die)["pos"]
     fake.drag(die, {"x": before["x"] + 3, "y": 3, "z": before["z"]}, "Blue")    # thrown across the table
-    fake.settle(0.1)
+    fake.step(0.1, frames=5)
     after = fake.state_of(die)
     assert (after["pos"]["x"], after["pos"]["z"], after["face"]) == (before["x"], before["z"], "2")
     assert server.posted == []

@@ -52,12 +52,17 @@ end
 
 -- The host's Undo: every seated player is asked in their own dialog.
 function hk_undo(player)
-  undo.start(player.color)
+  if player.host then
+    undo.start(player.color)
+  end
 end
 
 -- The host's New token: the old one stops working (a save shared after
 -- play then lets nobody act on the table).
 function hk_new_token(player)
+  if not player.host then
+    return
+  end
   if not client.new_token(function(ok, message)
     if ok then
       UI.setAttribute("hk_token", "text", state.data.token)

@@ -266,6 +266,8 @@ class TTSFake:
             q = self.to_py(other.getPosition())
             self._guarded(other.setPosition, self.to_lua({k: q[k] + to.get(k, start[k]) - start[k]
                                                           for k in ("x", "y", "z")}))
+        if obj.getData()["RotationValues"]:
+            self.driver.tumble(guid, 3)              # a die let go rolls before it lies still
         if env is not None and env["onDrop"]:
             self._guarded(env["onDrop"], player)
         if genv is not None and genv["onObjectDrop"]:
@@ -273,14 +275,15 @@ class TTSFake:
         return True
 
     def randomize(self, guid: str, player: str) -> None:
-        """A player rolls a die by hand (the R key, or shaking it): it lands
-        on another face, then its onRandomize and Global's onObjectRandomize
-        run, as in TTS."""
+        """A player rolls a die by hand (the R key, or shaking it): it
+        tumbles a few frames to another face, and its onRandomize and
+        Global's onObjectRandomize run, as in TTS."""
         obj = self.object(guid)
         faces = [str(v["Value"]) for v in self.to_py(obj.getData()["RotationValues"] or [])]
         now = obj.getRotationValue()
         other = next((f for f in faces if f != str(now)), faces[0])
         self._guarded(obj.setRotationValue, other)
+        self.driver.tumble(guid, 3)
         env, genv = self.driver.env(guid), self.global_env()
         if env is not None and env["onRandomize"]:
             self._guarded(env["onRandomize"], player)

@@ -449,6 +449,14 @@ function driver.carried(guid)
   return out
 end
 
+-- A die rolled or thrown tumbles for a few frames: `resting` is false
+-- until it lies still (and a face set meanwhile would be rolled away).
+function driver.tumble(guid, frames)
+  local obj = objects[guid]
+  obj.resting = false
+  schedule(function() obj.resting = true end, nil, 1, frames or 3)
+end
+
 function driver.pending_timers()
   local n = 0
   for _ in pairs(timers) do n = n + 1 end

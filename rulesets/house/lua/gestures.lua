@@ -154,28 +154,35 @@ local function monster_dropped(obj, player)
 end
 
 -- Dice are the server's: a die rolled or thrown by hand goes back to the
--- face (and place) the server showed, and the player is told who rolls.
-local function server_rolls(obj, player)
+-- place and face the server showed once it has come to rest (physics would
+-- undo a face set while it still tumbles), and the player is told who rolls.
+local function server_rolls(obj, player, origin)
   if not client.online then
-    return false                         -- sandbox: hand rolls are the game
+    return                               -- sandbox: hand rolls are the game
   end
-  ops.restore_die(obj.getGUID())
   broadcastToColor(words.get("server_rolls"), player, {1, 0.7, 0.4})
-  return true
+  local function put_back()
+    if origin ~= nil then
+      obj.setPositionSmooth(origin)
+    end
+    ops.restore_die(obj.getGUID())
+  end
+  Wait.condition(put_back, function() return obj.resting ~= false end, 10, put_back)
 end
 
 local function die_dropped(obj, player)
-  local origin = origin_of(obj)
-  if server_rolls(obj, player) and origin ~= nil then
-    obj.setPositionSmooth(origin)
-  end
+  server_rolls(obj, player, origin_of(obj))
+end
+
+local function die_rolled(obj, player)
+  server_rolls(obj, player, nil)
 end
 
 local handlers = {
   figure = {pickup = remember, drop = figure_dropped},
   card = {pickup = remember, drop = card_dropped},
   monster = {pickup = remember, drop = monster_dropped},
-  die = {pickup = remember, drop = die_dropped, roll = server_rolls},
+  die = {pickup = remember, drop = die_dropped, roll = die_rolled},
 }
 
 -- Called by Global's hk_gesture with {kind, guid, player, role}.
