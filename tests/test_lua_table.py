@@ -197,6 +197,11 @@ def test_a_die_rolled_by_hand_is_put_back_and_the_player_told(built):
     fake.step(0.1, frames=5)
     after = fake.state_of(die)
     assert (after["pos"]["x"], after["pos"]["z"], after["face"]) == (before["x"], before["z"], "2")
+    again = fake.reloaded()                                  # the face is kept in the script state
+    again.settle(0.1)
+    again.randomize(die, "Red")
+    again.step(0.1, frames=5)
+    assert again.state_of(die)["face"] == "2"
     assert server.posted == []
 
 

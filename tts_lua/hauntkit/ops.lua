@@ -8,12 +8,12 @@
 local util = require("hauntkit/util")
 local words = require("hauntkit/words")
 local tokens = require("hauntkit/tokens")
+local state = require("hauntkit/state")
 
 local M = {}
 
 M.handlers = {}
 M.pieces = {}    -- object GUID → the piece id the server last moved it as
-M.faces = {}     -- die GUID → the face the server showed on it last
 M.turn = nil     -- seat whose turn the server last marked
 M.turn_color = nil -- the TTS colour last given the turn (the server's turn may be no colour)
 M.quiet = false  -- true while laying out a resync: no chat, no dialogs
@@ -179,7 +179,7 @@ M.handlers.show_dice = function(e)
         die.setPositionSmooth({x = tray.x + (i - 1) * 1.3, y = tray.y + 0.5, z = tray.z})
       end
       local face = tostring(math.floor(tonumber(value) or 0))
-      M.faces[guid] = face
+      state.data.faces[guid] = face      -- kept in the script state: a reload still knows it
       die.setRotationValue(face)
     end
   end
@@ -188,7 +188,7 @@ end
 -- A die a player rolled by hand goes back to the face the server showed on
 -- it (false when the server has shown none on it yet).
 function M.restore_die(guid)
-  local die, face = util.find(guid), M.faces[guid]
+  local die, face = util.find(guid), state.data.faces[guid]
   if die == nil or face == nil then
     return false
   end
