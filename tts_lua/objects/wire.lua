@@ -6,7 +6,7 @@ local function report(kind, player_color, role)
 end
 
 return function(role, kinds)
-  kinds = kinds or {drop = true, pickup = true, roll = true}
+  kinds = kinds or {drop = true, pickup = true}
   if kinds.drop then
     onDrop = function(player_color) report("drop", player_color, role) end
   end
