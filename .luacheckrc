@@ -14,7 +14,7 @@ globals = {
   "onObjectRandomize", "onObjectRotate", "onPlayerTurn", "onPlayerAction",
   "onPlayerConnect", "onPlayerDisconnect", "onPlayerChangeColor", "onExternalMessage",
   "onDrop", "onPickUp", "onRandomize", "onDestroy", "onCollisionEnter", "onStateChange",
-  "hk_url", "hk_table", "hk_token", "hk_connect", "hk_gesture",
+  "hk_url", "hk_table", "hk_token", "hk_connect", "hk_gesture", "hk_undo", "hk_new_token",
   -- TTS objects whose fields scripts assign (Turns.enable, Turns.turn_color, …).
   "Turns",
 }

@@ -122,11 +122,20 @@ def _log_action(table: Table, action: dict, status: int, body: dict | str, start
         "request_id": request_id})
 
 
+def _open_for_play(table: Table, request_id: str | None = None) -> None:
+    """Once its game is over a table's token acts no more (a save shared
+    after play lets nobody change it); its log and state still read. A
+    retry of the request that ended the game still gets its answer."""
+    if table.engine.is_over(table.state) and not (request_id and request_id in table.request_ids):
+        raise ProtocolError(409, "GAME-OVER")
+
+
 async def _run(request: web.Request, table: Table, action: dict, fields: dict, undo_consent=None) -> web.Response:
     """Apply `action` (or, with `undo_consent`, an undo) and log one line."""
     start = time.perf_counter()
     request_id = as_str(fields.get("request_id"), "request_id")
     expect = as_int(fields.get("expect_version"), "expect_version", minimum=0)
+    _open_for_play(table, request_id)
     tables = request.app[TABLES]
     try:
         if undo_consent is None:
@@ -211,9 +220,11 @@ async def post_action(request: web.Request) -> web.Response:
 
 async def get_seats(request: web.Request) -> web.Response:
     table, _ = await _table_call(request, with_body=False)
-    seated = set(table.engine.seated(table.state))
-    to_act = set(table.engine.to_act(table.state))
-    seats = [{"seat": seat, "seated": seat in seated, "to_act": seat in to_act} for seat in table.row.seats]
+    playing = table.engine.seated(table.state)
+    seated, to_act = set(playing), set(table.engine.to_act(table.state))
+    # The seats the table was created with, then any a late player sat at.
+    listed = list(table.row.seats) + [s for s in playing if s not in table.row.seats]
+    seats = [{"seat": seat, "seated": seat in seated, "to_act": seat in to_act} for seat in listed]
     return respond({"ok": True, "version": table.version, "seats": seats})
 
 
@@ -237,6 +248,26 @@ async def post_undo(request: web.Request) -> web.Response:
         raise ProtocolError(400, "BAD-REQUEST", "consent: expected a list of seats")
     consent = [_seat(s, "consent") for s in consent]
     return await _run(request, table, {"action": "undo", "player": None}, fields, undo_consent=consent)
+
+
+async def post_token(request: web.Request) -> web.Response:
+    """A new host token (the panel's New token); the one presented stops
+    working. A retry of the same request (its answer lost) gets the same
+    new token, though it comes with the replaced one."""
+    tables = request.app[TABLES]
+    fields = await read_body(request)
+    token = auth.presented_token(request, fields)
+    token_hash = auth.hash_token(token) if token else None
+    _rate(request, "t:" + token_hash if token_hash else "ip:" + (request.remote or "?"))
+    table = tables.get(request.match_info["table_id"])
+    request_id = as_str(fields.get("request_id"), "request_id", max_len=200)
+    renewed = tables.renewed(table, token_hash, request_id)
+    if renewed is None:
+        tables.authorize(table, token_hash)
+        _open_for_play(table)
+        renewed = await tables.new_token(table, request_id)
+        log.info(json.dumps({"table": table.id, "token": "renewed"}))
+    return respond({"ok": True, "table_id": table.id, "host_token": renewed})
 
 
 async def get_state(request: web.Request) -> web.Response:
@@ -325,6 +356,7 @@ ROUTES = [
     ("GET", "/v1/tables/{table_id}/seats", get_seats),
     ("POST", "/v1/tables/{table_id}/seats", post_seat),
     ("POST", "/v1/tables/{table_id}/undo", post_undo),
+    ("POST", "/v1/tables/{table_id}/token", post_token),
     ("GET", "/v1/tables/{table_id}/state", get_state),
     ("GET", "/v1/tables/{table_id}/legal", get_legal),
     ("GET", "/v1/tables/{table_id}/events", get_events),

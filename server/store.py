@@ -199,6 +199,11 @@ class Store:
             if not self._write_snapshot(values[0], 0, parts, blobs):
                 raise RuntimeError(f"table {values[0]}: snapshot 0 names blobs never written")
 
+    def set_token_hash(self, table_id: str, token_hash: str) -> None:
+        """A new host token replaces the old one (the panel's New token)."""
+        with self._tx():
+            self.db.execute("UPDATE tables SET token_hash=? WHERE id=?", (token_hash, table_id))
+
     def table(self, table_id: str) -> TableRow | None:
         r = self.db.execute(
             "SELECT id, ruleset, locale, seats, options, token_hash, content_hash, setup_tape, version "

@@ -38,6 +38,9 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     # request_ids already logged, so a fresh request needs no database read.
     request_ids: set[str] = field(default_factory=set)
+    # The last token renewal (request_id, hash of the token it replaced, new
+    # token), in memory only: a retry whose answer was lost gets the same token.
+    renewal: tuple[str, str, str] | None = None
 
     @property
     def id(self) -> str:
@@ -128,6 +131,24 @@ class Tables:
                                 headers={"WWW-Authenticate": "Bearer"})
         if not auth.hash_matches(token_hash, table.row.token_hash):
             raise ProtocolError(403, "AUTH-FORBIDDEN")
+
+    def renewed(self, table: Table, token_hash: str | None, request_id: str | None) -> str | None:
+        """The new token a repeated renewal (same request_id, the replaced
+        token) was already given, else None."""
+        r = table.renewal
+        if r and token_hash and request_id and r[0] == request_id and auth.hash_matches(token_hash, r[1]):
+            return r[2]
+        return None
+
+    async def new_token(self, table: Table, request_id: str | None) -> str:
+        """Replace the host token: the old one opens nothing from now on."""
+        async with table.lock:
+            token = auth.new_token()
+            new_hash = auth.hash_token(token)
+            await self.writer.set_token(table.id, new_hash)
+            table.renewal = (request_id, table.row.token_hash, token) if request_id else None
+            table.row.token_hash = new_hash
+            return token
 
     # -- creating ---------------------------------------------------------
     async def create(self, ruleset: str, locale: str, seats: list[str], options: dict) -> tuple[Table, str, dict]:

@@ -101,6 +101,9 @@ class GroupWriter:
     async def create_table(self, row: TableRow, state: dict) -> None:
         await self._submit("create", (table_values(row), *self.snapshots.encode(row.id, state)))
 
+    def set_token(self, table_id: str, token_hash: str) -> asyncio.Future:
+        return self._submit("token", (table_id, token_hash))
+
     def _submit(self, kind: str, payload: tuple) -> asyncio.Future:
         loop = asyncio.get_running_loop()
         fut = loop.create_future()

@@ -96,6 +96,10 @@ def _take_all(q: queue.SimpleQueue) -> tuple[list, bool]:
 Reply = tuple[int, str, str]      # (seq, "ok" | "conflict" | "error" | "failed", detail)
 
 
+# Requests other than appends: kind -> the Store method that carries it out.
+OPERATIONS = {"create": "create_encoded", "token": "set_token_hash"}
+
+
 class LogWriter:
     """`handle` a batch of requests (seq, "append" | "create", payload);
     replies go to `send(stats, forget_snapshots, replies)`, from this
@@ -139,12 +143,12 @@ class LogWriter:
                 appends = []
             if kind == "append":
                 appends.append((seq, payload))
-            elif kind == "create":
+            elif kind in OPERATIONS:
                 try:
-                    self.store.create_encoded(*payload)
+                    getattr(self.store, OPERATIONS[kind])(*payload)
                     durable.append((seq, "ok", ""))
                 except Exception as exc:
-                    log.exception("creating a table failed")
+                    log.exception("%s failed", kind)
                     now.append((seq, "error", repr(exc)))
         if not self.durable:
             now, durable = now + durable, []

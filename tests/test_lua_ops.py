@@ -6,51 +6,9 @@ from __future__ import annotations
 
 import json
 import math
-from urllib.parse import parse_qs, urlparse
 
-from kit import ops as vocabulary
-from tests.tts_fake import TTSFake, WebCall
 from tests.tts_fake.game import built  # noqa: F401  (fixture)
-
-
-class Scripted:
-    """A rules server that answers from a script: table version, entries to
-    poll, legal actions; it records the actions the table sends."""
-
-    def __init__(self, version: int, entries: list[dict], legal: list[dict] | None = None):
-        self.version, self.entries, self.legal = version, entries, legal or []
-        self.posted: list[dict] = []
-        self.answer_ops: list[dict] = []     # ops of the next accepted action
-
-    def __call__(self, call: WebCall):
-        url = urlparse(call.url)
-        if url.path.endswith("/events"):
-            after = int(parse_qs(url.query)["after"][0])
-            return 200, {"ok": True, "version": self.version,
-                         "entries": [e for e in self.entries if e["version"] > after]}
-        if url.path.endswith("/legal"):
-            return 200, {"ok": True, "version": self.version, "actions": self.legal}
-        if url.path.endswith("/actions"):
-            self.posted.append(call.json())
-            return 200, {"ok": True, "version": self.version, "events": [], "ops": self.answer_ops,
-                         "messages": []}
-        return 200, {"ok": True, "table_id": "t", "version": self.version}
-
-
-def entry(version: int, *ops: dict) -> dict:
-    listed = [{**e, "version": version, "seq": i} for i, e in enumerate(ops)]
-    assert not vocabulary.problems(listed), vocabulary.problems(listed)
-    return {"version": version, "kind": "action", "action": "x", "player": "Red", "events": [],
-            "messages": [], "ops": listed}
-
-
-def table(built, server: Scripted, version: int = 0, seq: int = -1, locale: str = "en") -> TTSFake:
-    _, saves, _ = built
-    fake = TTSFake(saves[locale], web=server, seated=["White", "Red", "Blue"])
-    fake.load_all(script_state=json.dumps({"url": "http://rules", "table_id": "t", "token": "k",
-                                           "version": version, "seq": seq}))
-    fake.settle(0.1)
-    return fake
+from tests.tts_fake.scripted import Scripted, entry, table
 
 
 def test_reload_resumes_in_the_middle_of_a_version(built):
@@ -178,9 +136,10 @@ def test_a_dragged_monster_token_becomes_monster_move(built):
     """R-MONSTER-1: the traitor's seat moves a monster by dropping its token on a room."""
     _, _, content = built
     tts = content["tts"]
-    server = Scripted(1, [entry(1, {"op": "spawn", "token": "hound_1", "kind": "monster",
-                                    "name": {"zh-Hans": "猎犬", "zh-Hant": "獵犬", "en": "Hound"},
-                                    "position": {"x": 0.5, "y": 2.1, "z": 0.2}, "color": None})],
+    hound = {"op": "spawn", "token": "hound_1", "kind": "monster",
+             "name": {"zh-Hans": "猎犬", "zh-Hant": "獵犬", "en": "Hound"},
+             "position": {"x": 0.5, "y": 2.1, "z": 0.2}, "color": None}
+    server = Scripted(1, [entry(1, hound)], layout=entry(1, hound)["ops"],
                       legal=[{"action": "monster_move", "args": {"monster": "hound_1", "to": "foyer"}}])
     fake = table(built, server)
     fake.settle(0.1)                                       # the spawn callback tags the token

@@ -236,3 +236,28 @@ def test_notebook_explains_how_to_start_in_each_language(built):
     assert saves["en"]["TabStates"]["0"]["title"] == "How to start"
     assert "连接" in saves["zh-Hans"]["TabStates"]["0"]["body"]
     assert result.mod_version in saves["zh-Hant"]["TabStates"]["0"]["body"]
+
+
+def test_the_notebook_is_a_rules_reference_from_the_content_in_each_language(built):
+    """The rules in brief and how the table is played come from the words;
+    the rooms, cards and characters are listed from the content in the save's
+    locale, their icon tokens spelled out (a tab shows no icons)."""
+    build, _, saves = built
+    content = load_compiled(build / "content", "house")
+    for locale, save in saves.items():
+        tabs = save["TabStates"]
+        assert sorted(tabs, key=int) == [str(i) for i in range(len(tabs))]
+        assert all(t["id"] == int(k) for k, t in tabs.items())
+        bodies = "\n".join(t["body"] for t in tabs.values())
+        for kind in ("rooms", "events", "items", "omens"):
+            for thing in content[kind].values():
+                name = (thing.get("name") or thing.get("title"))[locale]
+                assert name in bodies, f"{locale}: {name} is not in the notebook"
+        for ch in content["characters"].values():
+            assert all(side["name"][locale] in bodies for side in ch["sides"])
+        assert ":might:" not in bodies and ":die:" not in bodies
+        assert not any(h["title"][locale] in bodies for h in (content.get("haunts") or {}).values())
+    assert [t["title"] for t in saves["en"]["TabStates"].values()][:3] == [
+        "How to start", "At this table", "The rules in brief"]
+    assert "End turn" in saves["en"]["TabStates"]["1"]["body"]
+    assert "作祟判定" in saves["zh-Hans"]["TabStates"]["2"]["body"]

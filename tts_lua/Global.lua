@@ -8,6 +8,10 @@ local config = require("hauntkit/config")
 local state = require("hauntkit/state")
 local panel = require("hauntkit/panel")
 local connect = require("hauntkit/connect")
+local client = require("hauntkit/client")
+local ops = require("hauntkit/ops")
+local undo = require("hauntkit/undo")
+local words = require("hauntkit/words")
 local game = require("ruleset/main")
 require("hauntkit/ask")          -- registers the `ask` op
 
@@ -44,6 +48,42 @@ end
 
 function hk_connect(player)
   connect.start(player)
+end
+
+-- The host's Undo: every seated player is asked in their own dialog.
+function hk_undo(player)
+  if player.host then
+    undo.start(player.color)
+  end
+end
+
+-- The host's New token: the old one stops working (a save shared after
+-- play then lets nobody act on the table).
+function hk_new_token(player)
+  if not player.host then
+    return
+  end
+  if not client.new_token(function(ok, message)
+    if ok then
+      UI.setAttribute("hk_token", "text", state.data.token)
+      broadcastToColor(panel.text("token_renewed"), player.color, {0.9, 0.9, 0.9})
+    else
+      broadcastToColor(panel.text("token_not_renewed", message), player.color, {1, 0.45, 0.4})
+    end
+  end) then
+    broadcastToColor(words.get("offline_once"), player.color, {0.8, 0.8, 0.8})
+  end
+end
+
+-- TTS's own turn passing is off; should the turn move in TTS anyway (the
+-- host can always set it), it goes back to the seat the server gave it to.
+function onPlayerTurn(player)
+  local seat = ops.turn_color
+  if not client.online or seat == nil or player == nil or player.color == seat then
+    return
+  end
+  Turns.turn_color = seat
+  broadcastToAll(words.get("turns_by_server"), {1, 0.7, 0.4})
 end
 
 -- Object scripts report what a player did (objects/wire.lua).

@@ -87,6 +87,8 @@ class TTSFake:
         self.lua.execute(SEATS, host, self.api, self.driver, core)
         for data in save.get("ObjectStates", []):
             self.driver.add(self.to_lua(data))
+        turns = save.get("Turns") or {}
+        self.driver.set_turns(bool(turns.get("Enable")), turns.get("PassTurns", True), turns.get("TurnColor", ""))
         self._set_xml(save.get("XmlUI", ""))
 
     # -- conversions ----------------------------------------------------
@@ -239,23 +241,59 @@ class TTSFake:
             self.step(0.0)
 
     # -- players' gestures ----------------------------------------------
-    def drag(self, guid: str, to: dict, player: str) -> None:
+    def drag(self, guid: str, to: dict, player: str) -> bool:
         """Pick an object up and drop it at `to`, firing its object script's
-        onPickUp/onDrop and Global's onObjectPickUp/onObjectDrop, as TTS does."""
+        onPickUp/onDrop and Global's onObjectPickUp/onObjectDrop, as TTS does.
+        A locked object is lifted all the same; one that is not interactable
+        cannot be picked up (False, nothing happens). What stands on a sticky
+        object is carried along."""
         env = self.driver.env(guid)
         genv = self.global_env()
         obj = self.object(guid)
         if obj is None:
             raise TTSError(f"drag: no object {guid} on the table")
+        if not self.driver.pickable(guid):
+            self.captured.other.append(("not_pickable", {"guid": guid, "player": player}))
+            return False
+        carried = [self.object(g) for g in self.to_py(self.driver.carried(guid))]
         if env is not None and env["onPickUp"]:
             self._guarded(env["onPickUp"], player)
         if genv is not None and genv["onObjectPickUp"]:
             self._guarded(genv["onObjectPickUp"], player, obj)
+        start = self.to_py(obj.getPosition())
         self._guarded(obj.setPosition, self.to_lua(to))
+        for other in carried:
+            q = self.to_py(other.getPosition())
+            self._guarded(other.setPosition, self.to_lua({k: q[k] + to.get(k, start[k]) - start[k]
+                                                          for k in ("x", "y", "z")}))
+        if obj.getData()["RotationValues"]:
+            self.driver.tumble(guid, 3)              # a die let go rolls before it lies still
         if env is not None and env["onDrop"]:
             self._guarded(env["onDrop"], player)
         if genv is not None and genv["onObjectDrop"]:
             self._guarded(genv["onObjectDrop"], player, obj)
+        return True
+
+    def randomize(self, guid: str, player: str) -> None:
+        """A player rolls a die by hand (the R key, or shaking it): it
+        tumbles a few frames to another face, and its onRandomize and
+        Global's onObjectRandomize run, as in TTS."""
+        obj = self.object(guid)
+        faces = [str(v["Value"]) for v in self.to_py(obj.getData()["RotationValues"] or [])]
+        now = obj.getRotationValue()
+        other = next((f for f in faces if f != str(now)), faces[0])
+        self._guarded(obj.setRotationValue, other)
+        self.driver.tumble(guid, 3)
+        env, genv = self.driver.env(guid), self.global_env()
+        if env is not None and env["onRandomize"]:
+            self._guarded(env["onRandomize"], player)
+        if genv is not None and genv["onObjectRandomize"]:
+            self._guarded(genv["onObjectRandomize"], obj, player)
+
+    def pass_turn(self, player: str) -> bool:
+        """A player ends the turn with TTS's own turn controls (or the host
+        sets it): False when TTS does not let them."""
+        return bool(self._guarded(self.driver.pass_turn, player))
 
     def click_button(self, guid: str, which: str, player: str):
         return self._guarded(self.driver.click_button, guid, which, player)
@@ -272,6 +310,15 @@ class TTSFake:
         st = self.driver.object_state(guid)
         return None if st is None else self.to_py(st)
 
+    def tokens(self) -> dict[str, dict]:
+        """The tokens a script spawned (GMNotes `token:<id>`): id → state."""
+        out = {}
+        for obj in self.api.getObjectsWithTag("token").values():
+            notes = obj.getGMNotes() or ""
+            if notes.startswith("token:"):
+                out[notes[6:]] = self.state_of(obj.getGUID())
+        return out
+
     def contents(self, guid: str) -> list[str] | None:
         found = self.driver.contents(guid)
         return None if found is None else (self.to_py(found) or [])
@@ -282,6 +329,25 @@ class TTSFake:
     def save_state(self) -> str:
         fn = self.global_env()["onSave"]
         return self._guarded(fn) if fn else ""
+
+    def saved(self) -> dict:
+        """The save TTS would write now (a manual save, or a rewind
+        checkpoint): every object as it stands, and Global's onSave."""
+        doc = {k: v for k, v in self.save.items() if k != "ObjectStates"}
+        doc["ObjectStates"] = self.to_py(self.driver.saved_objects())
+        doc["LuaScriptState"] = self.save_state()
+        doc["Turns"] = {**(self.save.get("Turns") or {}), "Enable": bool(self.api.Turns.enable),
+                        "TurnColor": self.api.Turns.turn_color or ""}
+        return json.loads(json.dumps(doc))
+
+    def reloaded(self, seated: list[str] | None = None) -> "TTSFake":
+        """A new session from the save written now (a reload, or a rewind to
+        this moment): the same objects where they stand, the script state
+        handed to onLoad."""
+        again = TTSFake(self.saved(), web=self.web, seated=seated or self.seated,
+                        float_numbers=self.float_numbers)
+        again.load_all()
+        return again
 
 
 def _floats(value):

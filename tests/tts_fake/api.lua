@@ -24,6 +24,13 @@ end
 
 local make_object
 
+local function copy(t)
+  if type(t) ~= "table" then return t end
+  local out = {}
+  for k, v in pairs(t) do out[k] = copy(v) end
+  return out
+end
+
 local function register(obj)
   objects[obj.guid] = obj
   table.insert(order, obj.guid)
@@ -103,7 +110,7 @@ make_object = function(data, container)
     local out = {}
     for i, b in ipairs(state.buttons) do
       out[i] = {index = i - 1, label = b.label, click_function = b.click_function,
-                function_owner = b.function_owner}
+                function_owner = b.function_owner, tooltip = b.tooltip}
     end
     return out
   end
@@ -200,6 +207,20 @@ make_object = function(data, container)
     return obj
   end
   function obj.getData() return data end
+  -- What a TTS save holds for this object now (its current transform, lock,
+  -- tags, value and contents), as a fresh table.
+  function obj.saved()
+    local d = copy(data)
+    d.GUID = obj.guid
+    d.Transform = {posX = state.pos.x, posY = state.pos.y, posZ = state.pos.z,
+                   rotX = state.rot.x, rotY = state.rot.y, rotZ = state.rot.z,
+                   scaleX = state.scale.x, scaleY = state.scale.y, scaleZ = state.scale.z}
+    d.Locked = state.locked
+    d.Tags = obj.getTags()
+    if data.ContainedObjects ~= nil then d.ContainedObjects = copy(state.contents) end
+    if data.Counter ~= nil then d.Counter = {value = state.value or 0} end
+    return d
+  end
   function obj.destruct()
     unregister(obj)
     record("destroy", {guid = obj.guid})
@@ -398,6 +419,44 @@ function driver.step(seconds)
   return clock.now
 end
 
+function driver.saved_objects()
+  local out = {}
+  for _, g in ipairs(order) do table.insert(out, objects[g].saved()) end
+  return out
+end
+
+-- TTS: `interactable = false` keeps players from picking an object up;
+-- `locked` only freezes its physics, so a locked object can still be lifted.
+function driver.pickable(guid)
+  local obj = objects[guid]
+  return obj ~= nil and obj.interactable ~= false
+end
+
+-- What a picked-up object carries along: with Sticky on (the TTS default),
+-- the unlocked objects resting on top of it, within its footprint.
+function driver.carried(guid)
+  local base = objects[guid]
+  local out = {}
+  if base == nil or base.sticky == false or base.getData().Sticky == false then return out end
+  local p, half = base.getPosition(), base.getScale().x
+  for _, g in ipairs(order) do
+    local o = objects[g]
+    local q = o.getPosition()
+    if g ~= guid and not o.getLock() and q.y > p.y and math.abs(q.x - p.x) <= half and math.abs(q.z - p.z) <= half then
+      table.insert(out, g)
+    end
+  end
+  return out
+end
+
+-- A die rolled or thrown tumbles for a few frames: `resting` is false
+-- until it lies still (and a face set meanwhile would be rolled away).
+function driver.tumble(guid, frames)
+  local obj = objects[guid]
+  obj.resting = false
+  schedule(function() obj.resting = true end, nil, 1, frames or 3)
+end
+
 function driver.pending_timers()
   local n = 0
   for _ in pairs(timers) do n = n + 1 end
@@ -406,6 +465,6 @@ end
 
 -- What seats.lua (players, hands, dialogs, buttons, spawning) builds on.
 local core = {objects = objects, order = order, record = record, vec = vec, schedule = schedule,
-              make_object = make_object, register = register, envs = envs}
+              make_object = make_object, register = register, envs = envs, copy = copy}
 
 return api, driver, core

@@ -42,6 +42,8 @@ def mismatches(fake, state: dict, tts: dict, version: int) -> list[str]:
             out.append(f"tile {room} rotation {got['rot']}, want y={want_rot} face up")
         if tts["rooms"][room]["start"] is None and not got["locked"]:
             out.append(f"tile {room} is not locked")
+        if got["interactable"]:
+            out.append(f"tile {room} can be picked up (a locked object can, in TTS)")
     for seat, p in state["players"].items():
         if not p.get("character"):
             continue
@@ -68,10 +70,65 @@ def mismatches(fake, state: dict, tts: dict, version: int) -> list[str]:
             got = fake.state_of(tts["cards"][card]["guid"])
             if got is None or abs(got["pos"]["x"] - cx) > pitch / 2 or abs(got["pos"]["z"] - cz) > pitch / 2:
                 out.append(f"{card} lies in {room} but not on its tile")
+    out += _tokens(fake, state, tts)
+    out += _turn(fake, state)
     counter = fake.state_of(tts["omen_counter"])
     if (counter["value"] or 0) != state.get("omen_count", 0):
         out.append(f"omen counter {counter['value']}, want {state.get('omen_count')}")
     applied = json.loads(fake.save_state())["version"]
     if applied != version:
         out.append(f"table applied version {applied}, server is at {version}")
+    return out
+
+
+def _in_room(tts: dict, state: dict, room: str, pos: dict) -> bool:
+    floor, x, y, _ = state["tiles"][room]
+    cx, cz = _cell(tts, floor, x, y)
+    half = tts["tile"]["pitch"] / 2
+    return abs(pos["x"] - cx) <= half and abs(pos["z"] - cz) <= half
+
+
+def _tokens(fake, state: dict, tts: dict) -> list[str]:
+    """Monster tokens in their rooms, stunned ones face down; a marker where
+    each character died; no token the server does not know; the track clip."""
+    out = []
+    haunt = state.get("haunt") or {}
+    want = {m["id"]: (m["room"], not m.get("stunned")) for m in haunt.get("monsters") or []}
+    want.update({f"dead_{seat}": (p["room"], None) for seat, p in state["players"].items()
+                 if p.get("alive") is False and p.get("room")})
+    have = fake.tokens()
+    for token in sorted(set(have) - set(want)):
+        out.append(f"token {token} is on the table, the server knows no such piece")
+    for token, (room, face_up) in sorted(want.items()):
+        got = have.get(token)
+        if got is None:
+            out.append(f"token {token} is not on the table")
+            continue
+        if not _in_room(tts, state, room, got["pos"]):
+            out.append(f"token {token} at {got['pos']['x']},{got['pos']['z']}, not in {room}")
+        if face_up is not None and (round(got["rot"]["z"]) % 360 == 0) != face_up:
+            out.append(f"token {token} is face {'down' if face_up else 'up'}")
+    track = tts.get("track") or {}
+    if haunt and track.get("clip"):
+        slot = haunt.get("track") or 0
+        want_x, want_z = _on_board(fake.state_of(track["guid"]), track["slots"][slot])
+        clip = fake.state_of(track["clip"])
+        if abs(clip["pos"]["x"] - want_x) > TOL or abs(clip["pos"]["z"] - want_z) > TOL:
+            out.append(f"track clip not on slot {slot}")
+    return out
+
+
+def _turn(fake, state: dict) -> list[str]:
+    """TTS marks the turn the server says, and lets no player pass it."""
+    order, i = state.get("order") or [], state.get("turn_i")
+    if state.get("phase") not in ("explore", "haunt") or not isinstance(i, int) or not 0 <= i < len(order):
+        return []
+    seat, turns = order[i], fake.api.Turns
+    if seat == "monsters":
+        return []
+    out = []
+    if turns.turn_color != seat:
+        out.append(f"TTS marks {turns.turn_color}'s turn, the server {seat}'s")
+    if turns.pass_turns:
+        out.append("TTS's own turn passing is on")
     return out

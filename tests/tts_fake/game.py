@@ -105,14 +105,24 @@ class Game:
         raise AssertionError("prompts never ended")
 
 
-def start_game(built, srv) -> tuple[Game, dict]:
+def connect(built, srv, seated=("White", "Red", "Blue"), locale: str = "zh-Hans") -> Game:
+    """The save loaded at a table where `seated` sit; the host connects it
+    to the server, which creates a table for them."""
     _, saves, content = built
-    fake = TTSFake(saves["zh-Hans"], web=srv.handler, seated=["White", "Red", "Blue"], float_numbers=True)
+    fake = TTSFake(saves[locale], web=srv.handler, seated=list(seated), float_numbers=True)
     fake.load_all()
     game = Game(fake, srv, content)
     fake.type_into("hk_url", srv.base_url)
     fake.click("hk_connect")
     fake.settle()
+    assert fake.ui("hk_status")["attributes"]["color"] == "#7dcea0", fake.ui("hk_status")
+    return game
+
+
+def start_game(built, srv) -> tuple[Game, dict]:
+    _, _, content = built
+    game = connect(built, srv)
+    fake = game.fake
     assert fake.ui("hk_status")["value"].startswith("已连接")
     game.check("connect")
     boards = {cid: ct["board"] for cid, ct in content["tts"]["characters"].items()}

@@ -56,23 +56,75 @@ api.Player = setmetatable({}, {__index = function(t, color)
   rawset(t, color, p)
   return p
 end})
-api.Turns = {enable = false, turn_color = "", order = {}}
+-- Turns: the save's settings; a change of turn_color (by a script or a
+-- player passing the turn) calls Global's onPlayerTurn on the next frame.
+local turns = {enable = false, turn_color = "", order = {}, pass_turns = true, type = 1}
+local function turn_changed(now, before)
+  schedule(function()
+    local env = envs["-1"]
+    if env ~= nil and type(env.onPlayerTurn) == "function" then
+      env.onPlayerTurn(api.Player[now], before ~= "" and api.Player[before] or nil)
+    end
+  end, nil, 1, 1)
+end
+api.Turns = setmetatable({}, {
+  __index = turns,
+  __newindex = function(_, key, value)
+    local before = turns.turn_color
+    turns[key] = value
+    if key == "turn_color" and value ~= before and turns.enable then
+      record("turn", {color = value, before = before})
+      turn_changed(value, before)
+    end
+  end,
+})
 
+function driver.set_turns(enable, pass_turns, color)
+  turns.enable, turns.pass_turns, turns.turn_color = enable == true, pass_turns ~= false, color or ""
+end
+
+-- A player uses TTS's own turn passing: only the player whose turn it is
+-- (or the host, who may always set the turn), and only with pass_turns on
+-- for anyone but the host. True when the turn moved.
+function driver.pass_turn(color)
+  local player = api.Player[color]
+  if not turns.enable or (not player.host and (turns.turn_color ~= color or not turns.pass_turns)) then
+    record("turn_refused", {color = color})
+    return false
+  end
+  local seats = #turns.order > 0 and turns.order or host.seated()
+  local at = 0
+  for i, c in ipairs(seats) do if c == turns.turn_color then at = i end end
+  api.Turns.turn_color = seats[at % #seats + 1]
+  return true
+end
+
+-- spawnObject hands the object back at once, but (as the API says) its GUID
+-- is only right once `spawning` is false: until then getGUID() gives a
+-- placeholder that getObjectFromGUID does not know. The callback runs once
+-- it has spawned, a frame later.
 local spawned = 0
 function api.spawnObject(params)
   spawned = spawned + 1
+  while objects[string.format("f%05x", spawned)] ~= nil do   -- TTS never hands out a GUID in use
+    spawned = spawned + 1
+  end
   local p = vec(params.position or {})
   local r = vec(params.rotation or {})
-  local data = {GUID = string.format("f%05x", spawned), Name = params.type or "BlockSquare",
+  local final = string.format("f%05x", spawned)
+  local data = {GUID = final, Name = params.type or "BlockSquare",
                 Nickname = "", GMNotes = "", Tags = {},
                 Transform = {posX = p.x, posY = p.y, posZ = p.z, rotX = r.x, rotY = r.y, rotZ = r.z,
                              scaleX = 1, scaleY = 1, scaleZ = 1}}
   local obj = make_object(data, nil)
-  register(obj)
-  record("spawn", {guid = obj.guid, type = data.Name})
-  if params.callback_function then
-    schedule(function() params.callback_function(obj) end, nil, 1, 1)
-  end
+  obj.guid = string.format("e%05x", spawned)
+  obj.spawning = true
+  record("spawn", {guid = final, type = data.Name})
+  schedule(function()
+    obj.guid, obj.spawning = final, false
+    register(obj)
+    if params.callback_function then params.callback_function(obj) end
+  end, nil, 1, 1)
   return obj
 end
 
@@ -114,7 +166,8 @@ function driver.object_state(guid)
   local obj = objects[guid]
   if obj == nil then return nil end
   return {pos = obj.getPosition(), rot = obj.getRotation(), locked = obj.getLock(),
-          value = obj.getValue(), face = obj.getRotationValue(), tags = obj.getTags()}
+          value = obj.getValue(), face = obj.getRotationValue(), tags = obj.getTags(),
+          interactable = obj.interactable ~= false, notes = obj.getGMNotes()}
 end
 
 function driver.contents(guid)

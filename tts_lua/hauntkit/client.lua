@@ -75,6 +75,34 @@ function M.sit(player, on_done)
   return true
 end
 
+-- Undo the last action, with the consent of the seats listed (the server
+-- checks that every seated player agreed, and refuses what cannot be undone).
+function M.undo(player, consent, on_done)
+  if not M.online then
+    return false
+  end
+  send("/undo", player, {consent = consent, request_id = M.new_request_id()}, on_done)
+  return true
+end
+
+-- A new table token (the host's, from the panel): the old one stops
+-- working. A retry carries the same request_id, and the server answers it
+-- with the same new token, so a lost answer locks nobody out.
+function M.new_token(done)
+  if not M.online then
+    return false
+  end
+  local path = "/v1/tables/" .. state.data.table_id .. "/token"
+  http.request("POST", state.data.url, path, {request_id = M.new_request_id()}, state.data.token,
+    function(ok, _, answer, message)
+      if ok and type(answer.host_token) == "string" then
+        state.data.token = answer.host_token
+      end
+      done(ok, message)
+    end)
+  return true
+end
+
 -- GET a table route ("/seats", "/legal?seat=Red"); done(ok, answer). The
 -- one way besides actions that the table's scripts talk to the server.
 function M.get(route, done)

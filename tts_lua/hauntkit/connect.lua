@@ -56,6 +56,10 @@ local function connected(answer, fresh)
     for _, e in ipairs(answer.ops or {}) do
       ops.apply(e)
     end
+    -- The save is laid out for a new game already; laying it out once from
+    -- the server fixes its pieces (a placed piece cannot be picked up).
+    sync.silent = true
+    sync.resync()
   elseif state.data.version > version then
     sync.resync()
   else

@@ -7,13 +7,15 @@
 -- of require cycles.
 local util = require("hauntkit/util")
 local words = require("hauntkit/words")
+local tokens = require("hauntkit/tokens")
+local state = require("hauntkit/state")
 
 local M = {}
 
 M.handlers = {}
 M.pieces = {}    -- object GUID → the piece id the server last moved it as
-M.tokens = {}    -- server token id → spawned object GUID
 M.turn = nil     -- seat whose turn the server last marked
+M.turn_color = nil -- the TTS colour last given the turn (the server's turn may be no colour)
 M.quiet = false  -- true while laying out a resync: no chat, no dialogs
 
 local function warn(text)
@@ -33,10 +35,7 @@ function M.guid_of(e)
   if e.guid ~= nil and e.guid ~= "" then
     return e.guid
   end
-  if e.token ~= nil then
-    return M.tokens[e.token]
-  end
-  return nil
+  return tokens.guid(e.token)
 end
 
 -- A card by GUID wherever it is: loose on the table, or inside a deck or
@@ -89,6 +88,14 @@ local function to_hand(guid, seat, fallback)
   fetch_card(guid, util.vec(hand.position), face_up(hand.rotation.y), fallback, function() end)
 end
 
+-- A placed piece with `lock` stays put: locked against physics and, since
+-- in TTS a locked object can still be picked up (and, Sticky, carries what
+-- stands on it), not interactable either.
+local function fix(obj, lock)
+  obj.setLock(lock)
+  obj.interactable = not lock
+end
+
 M.handlers.place = function(e)
   local pos = util.vec(e.position)
   if pos == nil then
@@ -96,9 +103,10 @@ M.handlers.place = function(e)
     return
   end
   local rot = face_up(e.rot_y)
+  local lock = e.lock ~= false
   local obj = util.find(e.guid)
   if obj ~= nil then
-    obj.setLock(e.lock ~= false)
+    fix(obj, lock)
     obj.setRotationSmooth(rot)
     obj.setPositionSmooth(pos)
     return
@@ -109,18 +117,20 @@ M.handlers.place = function(e)
     return
   end
   bag.takeObject({guid = e.guid, position = pos, rotation = rot, smooth = false,
-                  callback_function = function(o) o.setLock(e.lock ~= false) end})
+                  callback_function = function(o) fix(o, lock) end})
 end
 
 M.handlers.move = function(e)
-  local guid = M.guid_of(e)
-  local obj = util.find(guid)
+  if tokens.wait(e) then
+    return
+  end
+  local obj = tokens.object_of(e)
   local pos = util.vec(e.position)
   if obj == nil or pos == nil then
     warn("move: no object or position for " .. tostring(e.piece))
     return
   end
-  M.pieces[guid] = e.piece
+  M.pieces[obj.getGUID()] = e.piece
   obj.setPositionSmooth(pos)
 end
 
@@ -168,27 +178,34 @@ M.handlers.show_dice = function(e)
       if tray ~= nil then
         die.setPositionSmooth({x = tray.x + (i - 1) * 1.3, y = tray.y + 0.5, z = tray.z})
       end
-      die.setRotationValue(tostring(math.floor(tonumber(value) or 0)))
+      local face = tostring(math.floor(tonumber(value) or 0))
+      state.data.faces[guid] = face      -- kept in the script state: a reload still knows it
+      die.setRotationValue(face)
     end
   end
 end
 
+-- A die a player rolled by hand goes back to the face the server showed on
+-- it (false when the server has shown none on it yet).
+function M.restore_die(guid)
+  local die, face = util.find(guid), state.data.faces[guid]
+  if die == nil or face == nil then
+    return false
+  end
+  die.setRotationValue(face)
+  return true
+end
+
+-- The server passes the turn: TTS's own turn passing stays off, and TTS
+-- only marks whose turn the server says it is.
 M.handlers.mark_turn = function(e)
   M.turn = e.seat
   if e.seat ~= nil and Player[e.seat] ~= nil then
+    M.turn_color = e.seat
     Turns.enable = true
+    Turns.pass_turns = false
     Turns.turn_color = e.seat
   end
-end
-
-local function tint(color)
-  if type(color) == "string" and Color ~= nil and Color.fromString ~= nil then
-    local ok, value = pcall(Color.fromString, color)
-    if ok then
-      return value
-    end
-  end
-  return {0.95, 0.9, 0.8}
 end
 
 M.handlers.say = function(e)
@@ -201,53 +218,16 @@ M.handlers.say = function(e)
   end
   if type(e.to) == "table" and #e.to > 0 then
     for _, seat in ipairs(e.to) do
-      broadcastToColor(text, seat, tint(e.color))
+      broadcastToColor(text, seat, util.tint(e.color))
     end
   else
-    broadcastToAll(text, tint(e.color))
+    broadcastToAll(text, util.tint(e.color))
   end
 end
 
-M.handlers.spawn = function(e)
-  local pos = util.vec(e.position)
-  local known = util.find(M.tokens[e.token])
-  if known ~= nil then
-    if pos ~= nil then
-      known.setPositionSmooth(pos)
-    end
-    return
-  end
-  if pos == nil then
-    warn("spawn " .. tostring(e.token) .. " without a position")
-    return
-  end
-  local obj = spawnObject({type = "PlayerPawn", position = pos, callback_function = function(o)
-    M.tokens[e.token] = o.getGUID()      -- final once spawned (TTS may settle the GUID late)
-    o.setName(words.pick(e.name))
-    o.setGMNotes("token:" .. tostring(e.token))
-    o.addTag("hauntkit")
-    o.addTag("token")
-    o.addTag(tostring(e.kind or "token"))
-  end})
-  M.tokens[e.token] = obj.getGUID()
-end
-
-M.handlers.flip = function(e)
-  local obj = util.find(M.guid_of(e))
-  if obj ~= nil then
-    obj.setRotationSmooth({x = 0, y = 0, z = e.face_up and 0 or 180})
-  end
-end
-
-M.handlers.remove = function(e)
-  local obj = util.find(M.guid_of(e))
-  if obj ~= nil then
-    obj.destruct()
-  end
-  if e.token ~= nil then
-    M.tokens[e.token] = nil
-  end
-end
+M.handlers.spawn = tokens.spawn
+M.handlers.flip = tokens.flip
+M.handlers.remove = tokens.remove
 
 -- The server's text is the whole sentence ("Game over: the heroes win.");
 -- without one the table still says the game is over.
@@ -271,5 +251,9 @@ function M.apply(e)
   end
   return ok
 end
+
+tokens.apply = M.apply      -- ops that waited for a token to spawn
+M.token_object = tokens.object
+M.keep_tokens = tokens.keep
 
 return M

@@ -12,6 +12,8 @@ local function defaults()
     version = 0,        -- last table version whose ops are all applied
     seq = -1,           -- last op applied of version + 1 (resume mid-list)
     requests = 0,       -- request_id counter, so ids stay unique across reloads
+    tokens = {},        -- server token id → GUID of the object spawned for it
+    faces = {},         -- die GUID → the face the server last showed on it
     mod_version = config.mod_version,
   }
 end

@@ -102,9 +102,14 @@ layout = function(done)
   http.request("GET", url, path .. "/state", nil, state.data.token, function(ok, _, answer, err)
     if ok then
       ops.quiet = true
+      local named = {}
       for _, e in ipairs(answer.ops or {}) do
         ops.apply(e)
+        if e.op == "spawn" and e.token ~= nil then
+          named[e.token] = true
+        end
       end
+      ops.keep_tokens(named)      -- the layout names every token the table should have
       ops.quiet = false
       state.data.version = tonumber(answer.version) or state.data.version
       state.data.seq = -1

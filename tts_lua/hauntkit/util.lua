@@ -36,6 +36,17 @@ function M.on_board(board, offset, lift)
   }
 end
 
+-- A colour name from the server ("Red", "#c0392b") → a TTS colour.
+function M.tint(color)
+  if type(color) == "string" and Color ~= nil and Color.fromString ~= nil then
+    local ok, value = pcall(Color.fromString, color)
+    if ok then
+      return value
+    end
+  end
+  return {0.95, 0.9, 0.8}
+end
+
 -- "card:lantern" → "lantern" (the pipeline writes `<kind>:<id>` into GMNotes).
 function M.content_id(obj, kind)
   local notes = obj.getGMNotes and obj.getGMNotes() or ""

@@ -31,12 +31,17 @@ def norm_steps(steps) -> list[dict]:
     return out
 
 
+# Steps that may put a question to the player: the question names the card asking.
+ASKING = frozenset({"choice", "gain", "lose", "discard_item"})
+
+
 def _sourced(steps: list[dict], card: str) -> list[dict]:
     """Each `lasting` step names the card it comes from: a kept event goes
     once its modifiers are over, and a card's next-roll bonus does not add
-    to itself (effects.py)."""
+    to itself (effects.py). A step that may ask the player names it too, so
+    the question says which card is asking."""
     for s in steps:
-        if s["op"] == "lasting":
+        if s["op"] == "lasting" or s["op"] in ASKING:
             s["source"] = card
         for branch in [*s.get("outcomes", ()), *s.get("options", ())]:
             _sourced(branch["then"], card)

@@ -56,14 +56,18 @@ def prompt(state: dict, seat: str, kind: str, events: list, **fields) -> None:
     events.append({"type": "prompt", "seat": seat, "kind": kind, **shown})
 
 
-def choice(state, seat, options: dict, events, purpose: str, for_seat=None, labels=None) -> None:
+def choice(state, seat, options: dict, events, purpose: str, for_seat=None, labels=None, source=None) -> None:
     """options: value -> steps run (for `for_seat`, default the chooser).
     `labels`: the content's own text per option where it wrote one (a card's
-    choice); the presenter names the rest (traits, rooms, cards, words)."""
+    choice); the presenter names the rest (traits, rooms, cards, words).
+    `source`: the card or room asking, which the question names."""
     if labels is None:
         labels = [None] * len(options)
+    extra = {"for": for_seat} if for_seat else {}
+    if source:
+        extra["source"] = source
     prompt(state, seat, "choice", events, purpose=purpose, options=list(options), labels=labels,
-           then=options, **({"for": for_seat} if for_seat else {}))
+           then=options, **extra)
 
 
 def is_traitor(state: dict, seat) -> bool:
@@ -87,7 +91,7 @@ def harm(state: dict, seat, steps: list, source: str, after: list | None = None)
 def _offer_ignore(state, rng, seat, step, events):
     choice(state, seat, {"resolve": step["then"],
                          "ignore": [{"op": "_ignored", "source": step["source"]}] + step.get("after", [])},
-           events, "traitor_ignore")
+           events, "traitor_ignore", source=step["source"])
 
 
 @op("_ignored")
@@ -128,7 +132,7 @@ def _trait_choice(state, seat, step, events, sign):
     n = step.get("steps", 1) * sign
     if step.get("trait") == "choose" or "traits" in step and "trait" not in step:
         opts = {t: [{"op": "gain", "trait": t, "steps": n}] for t in step["traits"]}
-        choice(state, seat, opts, events, "trait")
+        choice(state, seat, opts, events, "trait", source=step.get("source"))
     else:
         T.change(state, seat, step["trait"], n, events)
 
@@ -191,7 +195,8 @@ def _choice(state, rng, seat, step, events):
     if not offered:
         return
     labels = [o.get("label") if isinstance(o.get("label"), dict) else None for value, o in offered]
-    choice(state, seat, {value: o["then"] for value, o in offered}, events, "card", labels=labels)
+    choice(state, seat, {value: o["then"] for value, o in offered}, events, "card", labels=labels,
+           source=step.get("source"))
 
 
 def _payable(state, seat, steps: list) -> bool:
@@ -216,7 +221,8 @@ def _discard_item(state, rng, seat, step, events):
     if len(held) == 1:
         push(state, seat, [{"op": "_discard", "card": held[0]}])
     elif held:
-        choice(state, seat, {c: [{"op": "_discard", "card": c}] for c in held}, events, "discard_item")
+        choice(state, seat, {c: [{"op": "_discard", "card": c}] for c in held}, events, "discard_item",
+               source=step.get("source"))
 
 
 @op("nothing")

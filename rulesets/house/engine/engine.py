@@ -13,7 +13,7 @@ from __future__ import annotations
 from . import effects, fight, haunt, items, monsters, movement, rooms, turns
 from . import cards as _cards  # noqa: F401  (registers the card ops)
 from kit.draft import ATOMIC, Draft
-from .legal import legal_actions  # noqa: F401
+from .legal import legal_actions, route  # noqa: F401
 from .resolve import RESOLVERS
 from .text import refuse
 from .turns import new_table  # noqa: F401
@@ -47,6 +47,8 @@ def _lobby(state, rng, name, seat, args, events):
 def _turn(state, rng, name, seat, args, events):
     if name == "move":
         path = movement.path_arg(args)
+        if "path" not in args and state["turn"]["may_move"]:
+            path = route(state, seat, path[0])
         for i, to in enumerate(path):
             if i and (state["pending"] or not state["turn"]["may_move"] or state["stack"]
                       or state["players"][seat]["room"] != path[i - 1]):     # carried off the path

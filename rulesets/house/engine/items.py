@@ -44,7 +44,7 @@ def give(state: dict, seat: str, args: dict, events: list) -> None:
     state["turn"]["items"][card] = "give"
     gift = {"from": seat, "to": to, "card": card}
     choice(state, to, {"accept": [{"op": "_give", **gift}], "refuse": [{"op": "_refuse_gift", **gift}]},
-           events, "gift")
+           events, "gift", source=card)
 
 
 @op("_give")

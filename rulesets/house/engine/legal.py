@@ -2,6 +2,10 @@
 read this; `apply` enforces the same rules independently)."""
 from __future__ import annotations
 
+from kit.draft import peek
+from kit.seats import COLOURS
+
+from .. import INFO
 from . import board as B
 from .fight import line_of_sight, overrides
 from .geometry import SIDES
@@ -10,6 +14,7 @@ from .movement import (affordable, gate_key, hindered_rooms, side_of, special, s
                        tiles_left)
 from .resolve import splits
 from .rooms import drop_ready
+from .text import refuse
 
 
 
@@ -76,6 +81,19 @@ def reachable(state: dict, seat: str) -> dict[str, list[str]]:
             path.append(parent[path[-1]])
         out[room] = path[::-1]
     return out
+
+
+def route(state: dict, seat: str, to: str) -> list[str]:
+    """The rooms a `move` with a destination alone walks (R-MOVE-1): the
+    next room itself, else a cheapest path the listing above offers; a room
+    no path reaches with the movement left is refused here, before any step.
+    One search serves both, so a drop on a far room and the legal list agree."""
+    if to in peek(state, "adj").get(state["players"][seat]["room"], ()):
+        return [to]
+    path = reachable(state, seat).get(to)
+    if path is None:
+        raise refuse("R-MOVE-1", "no_path")
+    return path
 
 
 def _turn_actions(state, seat):
@@ -173,7 +191,8 @@ def legal_actions(state: dict, seat: str) -> list[dict]:
     players = state["players"]
     if phase == "lobby":
         if seat not in players:
-            return [{"action": "sit", "args": {}}] if seat in state["seats"] else []
+            late = seat in COLOURS and len(players) < INFO.players[1]     # a colour the table did not list
+            return [{"action": "sit", "args": {}}] if seat in state["seats"] or late else []
         taken = {p["character"] for s, p in players.items() if s != seat}
         out = [{"action": "choose_character", "args": {"character": c, "side": i}}
                for c, ch in sorted(state["rules"]["characters"].items()) if c not in taken

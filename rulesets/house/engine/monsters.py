@@ -1,12 +1,14 @@
 """The monster turn (R-MONSTER-1..4, R-HAUNT-8)."""
 from __future__ import annotations
 
+import heapq
+
 from . import traits as T
 from kit.draft import peek
 from .effects import op, push
 from .fight import defend, monster, settle, stun
 from .items import item_list
-from .movement import path_arg, side_of, special, step_cost
+from .movement import hindered_rooms, path_arg, side_of, special, step_cost
 from .text import refuse
 
 
@@ -60,6 +62,8 @@ def monster_move(state: dict, rng, args: dict, events: list) -> None:
     with the movement it has left; the rest of the path is not walked."""
     m = _ready(state, args.get("monster"))
     path = path_arg(args)
+    if "path" not in args and path[0] in state["tiles"] and path[0] not in monster_exits(state, m["room"]):
+        path = monster_route(state, m, path[0]) or path
     here, left = m["room"], m["left"]
     for to in path:
         if to not in state["tiles"]:
@@ -79,6 +83,29 @@ def monster_move(state: dict, rng, args: dict, events: list) -> None:
         room_hurts(state, rng, m, "enter", events)
         if m["stunned"] or m["room"] != to:
             break
+
+
+def monster_route(state: dict, m: dict, to: str) -> list[str] | None:
+    """R-MONSTER-1: a destination alone walks a cheapest way there within
+    the movement left (steps cost 1, or 2 leaving a hero, R-MOVE-7); None
+    when there is none, and the path is then refused as it stands."""
+    hindered = hindered_rooms(state, m["id"])
+    best, prev, todo = {m["room"]: 0}, {}, [(0, m["room"])]
+    while todo:
+        cost, room = heapq.heappop(todo)
+        if room == to:
+            path = [to]
+            while prev.get(path[-1], m["room"]) != m["room"]:
+                path.append(prev[path[-1]])
+            return path[::-1]
+        if cost > best[room]:
+            continue
+        for nxt in sorted(monster_exits(state, room)):
+            c = cost + (2 if room in hindered else 1)
+            if c <= m["left"] and c < best.get(nxt, c + 1):
+                best[nxt], prev[nxt] = c, room
+                heapq.heappush(todo, (c, nxt))
+    return None
 
 
 def monster_attack(state: dict, rng, args: dict, events: list) -> None:

@@ -58,7 +58,7 @@ def _elevator_steps(state, seat, room, result):
 @op("_elevator_choice")
 def _elevator_choice(state, rng, seat, s, events):
     choice(state, seat, {f: [{"op": "_elevate", "room": s["room"], "floor": f}]
-                         for f in ("basement", "ground", "upper")}, events, "elevator")
+                         for f in ("basement", "ground", "upper")}, events, "elevator", source=s["room"])
 
 
 @op("_elevate")
@@ -131,7 +131,7 @@ def _room_end(state, rng, seat, s, events):
         if len(opts) == 1:
             push(state, seat, next(iter(opts.values())))
         else:
-            choice(state, seat, opts, events, "boon")
+            choice(state, seat, opts, events, "boon", source=room)
 
 
 @op("_boon")

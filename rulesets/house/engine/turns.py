@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 from kit.engine import shuffle
+from kit.seats import COLOURS
+
+from .. import INFO
 from . import board as B
 from .content import TRAITS, normalize
 from .effects import op, prompt, push
@@ -49,10 +52,16 @@ def blank_turn(seat) -> dict:
 
 
 def sit(state: dict, seat: str, events: list) -> None:
-    if seat not in state["seats"]:
-        raise refuse("BAD-ARGS", "seat_unknown", 400, seat=seat)
+    """A seat the table was created with, or (a late player) any other TTS
+    colour, while the game has room for another player."""
     if seat in state["players"]:
         raise refuse("BAD-ARGS", "seat_taken", 409)
+    if seat not in state["seats"]:
+        if seat not in COLOURS:
+            raise refuse("BAD-ARGS", "seat_unknown", 400, seat=seat)
+        if len(state["players"]) >= INFO.players[1]:
+            raise refuse("BAD-ARGS", "table_full", 409, most=INFO.players[1])
+        state["seats"].append(seat)
     state["players"][seat] = {"character": None, "side": 0}
     events.append({"type": "seated", "seat": seat})
 

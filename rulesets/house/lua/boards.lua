@@ -35,6 +35,7 @@ function M.setup()
       for _, b in ipairs(M.BUTTONS) do
         board.createButton({
           click_function = b.fn, function_owner = Global, label = words.get(b.word),
+          tooltip = words.get("tip_" .. b.word),
           position = {b.x * face.mirror, face.y, b.z}, rotation = {0, 180, face.flip},
           scale = {0.1, 1, 0.1}, width = 1700, height = 340, font_size = 150,
         })

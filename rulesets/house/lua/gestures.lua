@@ -78,6 +78,10 @@ local function origin_of(obj)
   return origin
 end
 
+-- A card dropped on a room is `drop`, one dropped in another player's hand
+-- `give`; anywhere else (bare table) it goes back where it was taken from,
+-- since the server still has it where it was. Back in the player's own
+-- hand it simply stays.
 local function card_dropped(obj, player)
   local origin = origin_of(obj)
   local _, card = util.card_of(obj)
@@ -95,31 +99,14 @@ local function card_dropped(obj, player)
       return
     end
   end
+  if origin ~= nil and not util.in_hand_zone(player, pos) then
+    obj.setPositionSmooth(origin)
+  end
 end
 
 local function remember(obj)
   local p = obj.getPosition()
   M.origins[obj.getGUID()] = {x = p.x, y = p.y, z = p.z}
-end
-
--- A piece dropped on a room further away walks the path the server lists
--- as legal to that room (`action` is move, or monster_move with `monster`
--- naming the token); with none listed, `to` alone goes and the server says
--- why not.
-local function walk_args(player, room, action, monster, done)
-  client.get("/legal?seat=" .. player, function(ok, answer)
-    if ok then
-      for _, a in ipairs(answer.actions or {}) do
-        local args = a.args or {}
-        local last = type(args.path) == "table" and args.path[#args.path] or args.to
-        if a.action == action and last == room and args.monster == monster then
-          done(args)
-          return
-        end
-      end
-    end
-    done({to = room, monster = monster})
-  end)
 end
 
 local function figure_dropped(obj, player)
@@ -131,9 +118,8 @@ local function figure_dropped(obj, player)
   local target = M.room_at(pos)
   local from = origin and M.room_at(origin) or nil
   if target ~= nil and target ~= from then
-    walk_args(player, util.content_id(target, "room"), "move", nil, function(walk)
-      decide(obj, player, "move", walk, origin)
-    end)
+    -- However far: the server walks a cheapest path there, or says why not.
+    decide(obj, player, "move", {to = util.content_id(target, "room")}, origin)
     return
   end
   local side = target == nil and from ~= nil and M.side_towards(from, pos) or nil
@@ -164,15 +150,39 @@ local function monster_dropped(obj, player)
     end
     return
   end
-  walk_args(player, util.content_id(target, "room"), "monster_move", monster, function(walk)
-    decide(obj, player, "monster_move", walk, origin)
-  end)
+  decide(obj, player, "monster_move", {monster = monster, to = util.content_id(target, "room")}, origin)
+end
+
+-- Dice are the server's: a die rolled or thrown by hand goes back to the
+-- place and face the server showed once it has come to rest (physics would
+-- undo a face set while it still tumbles), and the player is told who rolls.
+local function server_rolls(obj, player, origin)
+  if not client.online then
+    return                               -- sandbox: hand rolls are the game
+  end
+  broadcastToColor(words.get("server_rolls"), player, {1, 0.7, 0.4})
+  local function put_back()
+    if origin ~= nil then
+      obj.setPositionSmooth(origin)
+    end
+    ops.restore_die(obj.getGUID())
+  end
+  Wait.condition(put_back, function() return obj.resting ~= false end, 10, put_back)
+end
+
+local function die_dropped(obj, player)
+  server_rolls(obj, player, origin_of(obj))
+end
+
+local function die_rolled(obj, player)
+  server_rolls(obj, player, nil)
 end
 
 local handlers = {
   figure = {pickup = remember, drop = figure_dropped},
   card = {pickup = remember, drop = card_dropped},
   monster = {pickup = remember, drop = monster_dropped},
+  die = {pickup = remember, drop = die_dropped, roll = die_rolled},
 }
 
 -- Called by Global's hk_gesture with {kind, guid, player, role}.

@@ -21,6 +21,7 @@ from .names import Namer
 
 FIGURE_LIFT = 0.6   # figures stand on the tile, not inside it
 MONSTER_RING = 5    # monsters take the ring places after the (at most six) figures
+DOOR = 0.4          # a figure waiting at a door: this far from its room's centre towards the next cell
 
 
 def degrees(rotation: Any) -> int:
@@ -178,8 +179,24 @@ class Builder:
             options = []
         if not options:
             return
+        if kind == "rotation":
+            self.at_door(ev.get("seat"), ev)
         self.emit("ask", seat=ev.get("seat"), kind=kind, title=self.title(ev),
                   options=[{"label": label, "action": action, "args": args} for label, action, args in options])
+
+    def at_door(self, seat: str, cell: dict) -> None:
+        """While the new room's rotation is asked, the discovering figure
+        waits at the door it opened: still inside its room (where the
+        engine has it until the tile is placed), on the side of the new cell."""
+        _, ct = self.char_tts(seat)
+        room = self.player(seat).get("room")
+        here = self.room_position(room) if room else None
+        there = cell_position(self.tts, cell.get("floor"), cell.get("x", 0), cell.get("y", 0))
+        if here is None or there is None:
+            return
+        pos = {k: round(here[k] + DOOR * (there[k] - here[k]), 3) for k in ("x", "z")}
+        self.emit("move", piece=seat, guid=ct.get("figurine"), token=None,
+                  position={**pos, "y": round(here["y"] + FIGURE_LIFT, 3)})
 
     def title(self, ev: dict) -> dict[str, str]:
         """What the question is about: the trait rolled, the damage to split,
@@ -241,14 +258,17 @@ class Builder:
         elif kind in ("monster_stunned", "monster_recovered"):
             self.emit("flip", token=ev["monster"], face_up=kind == "monster_recovered")
         elif kind == "character_died":
-            self.emit("spawn", token=f"dead_{ev['seat']}", kind="marker",
-                      name={loc: self.words.get("narrate.character_died", loc, seat=self.namer.seat(ev["seat"], loc))
-                            for loc in LOCALES},
-                      position=self.room_position(ev.get("room")), color=ev["seat"])
+            self.dead_marker(ev["seat"], ev.get("room"))
         elif kind == "game_over":
             self.game_over(ev, text)
         if text and kind != "game_over":
             self.emit("say", text=text, to=None, color=None)
+
+    def dead_marker(self, seat: str, room: str | None) -> None:
+        self.emit("spawn", token=f"dead_{seat}", kind="marker",
+                  name={loc: self.words.get("narrate.character_died", loc, seat=self.namer.seat(seat, loc))
+                        for loc in LOCALES},
+                  position=self.room_position(room), color=seat)
 
     def monster_name(self, ev: dict) -> dict[str, str]:
         name = ((self.view.get("haunt") or {}).get("monster_names") or {}).get(ev.get("kind"))
@@ -305,6 +325,9 @@ def layout(table: TableView, version: int) -> list[dict]:
         if isinstance(cards, list):
             for card in cards:
                 b.to_discard(card, deck)
+    for seat, p in (v.get("players") or {}).items():
+        if p.get("alive") is False and p.get("room"):
+            b.dead_marker(seat, p["room"])
     haunt = v.get("haunt") or {}
     for m in haunt.get("monsters") or []:
         b.emit("spawn", token=m["id"], kind="monster", name=b.monster_name(m), color=None,

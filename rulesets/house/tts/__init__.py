@@ -31,7 +31,9 @@ def _board_px(manifest: dict, assets_dir: Path) -> dict[str, tuple[int, int]]:
 
 
 class HouseTable:
-    object_roles = ("room", "board", "figure", "die")
+    # What each role's objects report (objects/wire.lua): a die also its hand rolls.
+    object_roles = {"room": ("drop", "pickup"), "board": ("drop", "pickup"), "figure": ("drop", "pickup"),
+                    "die": ("drop", "pickup", "roll")}
     lua_dir = LUA_DIR
     surface = layout.TABLE
 

@@ -13,7 +13,7 @@ from typing import Callable
 from pipeline.tts import objects, stable
 from rulesets.house import INFO
 
-from . import layout
+from . import layout, notebook
 from .plan import CREDITS_KEY, TRAITS, Plan
 from .terms import term
 
@@ -88,17 +88,17 @@ def build_save(plan: Plan, content: dict, manifest: dict, locale: str, url: Call
         "SkyURL": "",
         "Note": "",
         "Rules": "",
-        "TabStates": {"0": {"title": term("notebook_title", locale),
-                            "body": term("notebook_body", locale).format(version=mod_version),
-                            "color": "Grey", "visibleColor": {"r": 0.5, "g": 0.5, "b": 0.5},
-                            "id": 0}},
+        "TabStates": notebook.tabs(content, locale, mod_version,
+                                   lambda text: _loc(text, locale, content.get("terms") or {})),
         "Grid": {"Type": 0, "Lines": False, "Color": {"r": 0, "g": 0, "b": 0},
                  "Opacity": 0.75, "ThickLines": False, "Snapping": False, "Offset": False,
                  "BothSnapping": False, "xSize": 2, "ySize": 2,
                  "PosOffset": {"x": 0, "y": 1, "z": 0}},
         "Hands": {"Enable": True, "DisableUnused": False, "Hiding": 0},
         "Turns": {"Enable": False, "Type": 0, "TurnOrder": [], "Reverse": False,
-                  "SkipEmpty": False, "DisableInteractions": False, "PassTurns": True,
+                  "SkipEmpty": False, "DisableInteractions": False,
+                  # The rules server passes the turn (the Lua marks whose it is).
+                  "PassTurns": False,
                   "TurnColor": ""},
         "ComponentTags": {"labels": [{"displayed": t, "normalized": t.lower()} for t in tags]},
         "DecalPallet": [],

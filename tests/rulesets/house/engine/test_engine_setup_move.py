@@ -83,11 +83,24 @@ def _corridor(s):
 def test_a_character_moves_up_to_speed_rooms_R_MOVE_1():
     """R-MOVE-1: Speed 4 buys four steps and no fifth; rooms must connect."""
     s = _corridor(table())
-    refused(s, "Red", "move", "R-MOVE-1", to="dusty_hallway")
+    refused(s, "Red", "move", "R-MOVE-1", path=["foyer", "dusty_hallway"])
+    refused(s, "Red", "move", "R-MOVE-1", to="junk_room")          # five steps away
     s, ev = act(s, "Red", "move", path=["foyer", "creaky_hallway", "dusty_hallway", "game_room"])
     assert s["players"]["Red"]["room"] == "game_room" and s["turn"]["used"] == 4
     refused(s, "Red", "move", "R-MOVE-1", to="junk_room")
     assert {"to": "junk_room"} not in [a["args"] for a in E.legal_actions(s, "Red") if a["action"] == "move"]
+
+
+def test_a_destination_alone_walks_the_cheapest_path_the_legal_list_offers_R_MOVE_1():
+    """R-MOVE-1: a figure dropped on a far room sends `move {to}`; the engine
+    walks the same cheapest path the legal list names, step by step."""
+    s = _corridor(table())
+    listed = next(a["args"]["path"] for a in E.legal_actions(s, "Red")
+                  if a["action"] == "move" and (a["args"].get("path") or [None])[-1] == "game_room")
+    s, ev = act(s, "Red", "move", to="game_room")
+    assert [e["room"] for e in ev if e["type"] == "figure_moved"] == listed
+    assert listed == ["foyer", "creaky_hallway", "dusty_hallway", "game_room"]
+    assert s["players"]["Red"]["room"] == "game_room" and s["turn"]["used"] == 4
 
 
 def test_speed_zero_still_moves_one_room_R_MOVE_2():
@@ -181,3 +194,21 @@ def test_the_upper_floor_is_up_the_staircase_and_the_basement_is_unreachable_R_M
     only_tiles(s2, "game_room")
     s2, ev = discover(s2, "Red", "E")
     assert s2["players"]["Red"]["room"] == "basement_landing"
+
+
+def test_a_late_player_sits_at_a_colour_the_table_did_not_list_R_SETUP_2():
+    """R-SETUP-2: a player who joins after the table was created takes a seat
+    and a character like the others, while the game is in its lobby and has
+    room (at most six players); a colour TTS does not have is refused."""
+    rng = seeded(3)
+    s = E.new_table(content(), {"seats": ["Red", "Blue", "Green"], "locale": "en"}, rng)
+    assert {"action": "sit", "args": {}} in E.legal_actions(s, "Purple")
+    s, ev = E.apply(s, {"action": "sit", "player": "Purple"}, rng)
+    assert s["seats"] == ["Red", "Blue", "Green", "Purple"] and ev[0]["type"] == "seated"
+    assert "Purple" in E.seated(s)
+    refused(s, "Mauve", "sit", "BAD-ARGS")
+    for seat in ("Red", "Blue", "Green", "Pink", "Teal"):
+        s, _ = E.apply(s, {"action": "sit", "player": seat}, rng)
+    err = refused(s, "Orange", "sit", "BAD-ARGS")
+    assert "6" in err.message["en"]
+    assert E.legal_actions(s, "Orange") == []

@@ -167,3 +167,43 @@ def test_the_layout_lays_out_monsters_and_the_track_too():
     assert flip == {"op": "flip", "token": "shade_1", "face_up": False, "version": 9, "seq": flip["seq"]}
     (track,) = [o for o in out if o["op"] == "set_clip" and o["piece"] == "track"]
     assert track["offset"] == {"x": 3, "z": 0}
+
+
+def test_a_dead_characters_marker_is_laid_out_again_in_its_room_R_ITEM_7():
+    """R-ITEM-7: the marker spawned where a character died is part of the
+    layout, so a reload (which keeps only the tokens the layout names) keeps it."""
+    view = {**VIEW, "players": {"Red": {**VIEW["players"]["Red"], "alive": False}}}
+    out = present.layout(TableView.fixed(view, CONTENT, WORDS), 9)
+    assert not vocabulary.problems(out)
+    (marker,) = [o for o in out if o["op"] == "spawn"]
+    assert marker["token"] == "dead_Red" and marker["kind"] == "marker" and marker["color"] == "Red"
+    assert marker["position"] == {"x": 15.0, "y": 1.0, "z": -4.0}
+    died = _ops([{"type": "character_died", "seat": "Red", "room": "smoking_room"}], view=view)
+    assert [o for o in died if o["op"] == "spawn"] == [{**marker, "version": 7, "seq": 0}]
+
+
+def test_a_discovering_figure_waits_at_the_door_while_the_rotation_is_asked_R_PLACE_2():
+    """R-PLACE-2: while the new room's rotation is asked, the figure stands at
+    the door it opened (still in its room, towards the new cell), and the
+    layout after a reload puts it there again."""
+    view = {**VIEW, "pending": {"seat": "Red", "kind": "rotation", "room": "entrance_hall", "floor": "ground",
+                                "x": 1, "y": 1, "rotations": [0, 2]}}
+    prompt = {"type": "prompt", **view["pending"]}
+    for ops in (_ops([prompt], view=view), present.layout(TableView.fixed(view, CONTENT, WORDS), 7)):
+        moves = [o for o in ops if o["op"] == "move"]
+        door = moves[-1]["position"]
+        assert moves[-1]["guid"] == "fg0001"
+        assert (door["x"], door["z"]) == (15.0, -4.0 + 0.4 * 5.0)      # 0.4 of a cell north of the room's centre
+        assert [o["op"] for o in ops].index("ask") > ops.index(moves[-1])
+
+
+def test_a_cards_question_is_titled_with_the_card_asking():
+    """A choice from a card (or a room) names it in the dialog's title."""
+    (ask,) = [o for o in _ops([{"type": "prompt", "seat": "Red", "kind": "choice", "purpose": "card",
+                                "source": "humming_walls", "options": ["0", "1"], "labels": [None, None]}])
+              if o["op"] == "ask"]
+    assert ask["title"]["en"] == "Humming Walls: choose" and ask["title"]["zh-Hans"] == "嗡鸣的墙：请选择"
+    (room,) = [o for o in _ops([{"type": "prompt", "seat": "Red", "kind": "choice", "purpose": "boon",
+                                 "source": "smoking_room", "options": ["might"], "labels": [None]}])
+               if o["op"] == "ask"]
+    assert room["title"]["zh-Hant"] == "吸菸室：請選擇"
