@@ -93,11 +93,27 @@ def _take_all(q: queue.SimpleQueue) -> tuple[list, bool]:
     return items, False
 
 
-Reply = tuple[int, str, str]      # (seq, "ok" | "conflict" | "error" | "failed", detail)
+Reply = tuple[int, str, str]      # (seq, "ok" | "conflict" | "storage" | "error" | "failed", detail)
+
+# Requests other than appends: kind -> the Store method, called with the payload.
+OPERATIONS = {"create": "create_encoded", "token": "set_token_hash", "seat_token": "set_seat_token",
+              "over": "mark_over", "delete": "delete_tables", "probe": "probe"}
+# SQLite's primary result codes that mean the disk, not the request, refused.
+STORAGE_CODES = frozenset({sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_READONLY,
+                           sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM})
 
 
-# Requests other than appends: kind -> the Store method that carries it out.
-OPERATIONS = {"create": "create_encoded", "token": "set_token_hash"}
+def refusal(exc: BaseException) -> str:
+    """"storage" when the disk refused (a later write may succeed), else "error"."""
+    if isinstance(exc, OSError):
+        return "storage"
+    if isinstance(exc, sqlite3.Error) and (getattr(exc, "sqlite_errorcode", 0) & 0xFF) in STORAGE_CODES:
+        return "storage"
+    return "error"
+
+
+def _describe(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}"
 
 
 class LogWriter:
@@ -148,8 +164,7 @@ class LogWriter:
                     getattr(self.store, OPERATIONS[kind])(*payload)
                     durable.append((seq, "ok", ""))
                 except Exception as exc:
-                    log.exception("%s failed", kind)
-                    now.append((seq, "error", repr(exc)))
+                    now.append((seq, self._refused(exc, kind), _describe(exc)))
         if not self.durable:
             now, durable = now + durable, []
         if self._since_checkpoint >= CHECKPOINT_EVERY and (self._checkpointing is None or self._checkpointing.done()):
@@ -164,17 +179,30 @@ class LogWriter:
         try:
             results, skipped = self.store.append_rows([p[0] for _, p in appends], [p[1] for _, p in appends])
         except Exception as exc:      # the statement failed: nothing of the batch was written
-            log.exception("writing %d log rows failed", len(appends))
-            results, skipped = [exc] * len(appends), False
+            code = self._refused(exc, f"{len(appends)} log rows")
+            results, skipped = [(code, exc)] * len(appends), False
         for (seq, _), err in zip(appends, results):
             if err is None:
                 durable.append((seq, "ok", ""))
+            elif isinstance(err, VersionConflict):
+                now.append((seq, "conflict", str(err)))
             else:
-                now.append((seq, "conflict" if isinstance(err, VersionConflict) else "error", str(err) or repr(err)))
+                now.append((seq, err[0], _describe(err[1])))
         self.batches += 1
         self.appends += len(appends)
         self._since_checkpoint += len(appends)
         return skipped
+
+    @staticmethod
+    def _refused(exc: BaseException, what: str) -> str:
+        """A refusal by the disk is one line (it repeats for every write
+        until the disk has room); anything else is a bug worth its traceback."""
+        code = refusal(exc)
+        if code == "storage":
+            log.warning("writing %s refused by the disk: %s", what, _describe(exc))
+        else:
+            log.exception("writing %s failed", what)
+        return code
 
     # -- the fsync thread -------------------------------------------------
     def _sync_loop(self) -> None:
@@ -252,7 +280,13 @@ def main(argv: list[str]) -> int:
             while data:
                 data = data[os.write(out, data):]
 
-    writer = LogWriter(path, sync.upper() == "FULL", send)
+    try:
+        writer = LogWriter(path, sync.upper() == "FULL", send)
+    except (sqlite3.Error, OSError) as exc:
+        # Told to the server, which serves reads and reports it on /healthz.
+        log.error("cannot open %s for writing: %s", path, _describe(exc))
+        send((0, 0, 0, 0), False, [(0, refusal(exc), _describe(exc))])
+        return 3
     send(writer.stats(), False, [])     # ready
     buf = bytearray()
     try:

@@ -237,11 +237,17 @@ async def test_a_dead_writer_process_fails_every_append(tmp_path):
         await writer.close()
 
 
-async def test_a_writer_that_cannot_open_its_database_fails_to_start(tmp_path):
+async def test_a_writer_that_cannot_open_its_database_refuses_every_write_and_says_why(tmp_path):
+    """The server then serves reads; /healthz and every write say why."""
+    from server.writer import WriterFailed
     (tmp_path / "dir.sqlite3").mkdir()
     writer = GroupWriter(tmp_path / "dir.sqlite3", "NORMAL")
-    with pytest.raises(RuntimeError, match="did not start"):
-        await writer.start()
+    await writer.start()
+    assert "cannot be written" in str(writer.failed) and "unable to open" in str(writer.failed)
+    with pytest.raises(WriterFailed):
+        await writer.append("t", _entry(1), None)
+    assert isinstance(await writer.health(), WriterFailed)
+    await writer.close()
 
 
 async def test_a_stopped_writer_refuses_actions_with_503_and_healthz_says_so(client):
