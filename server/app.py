@@ -16,7 +16,7 @@ from aiohttp import web
 
 from kit.engine import visible
 
-from . import actionlog, auth
+from . import actionlog, auth, noise
 from .assets import serve_asset
 from .content import Rulesets
 from .lifecycle import Lifecycle
@@ -37,10 +37,11 @@ LIMITER = web.AppKey("limiter", RateLimiter)
 ADDRESSES = web.AppKey("addresses", RateLimiter)
 CREATIONS = web.AppKey("creations", RateLimiter)
 LIFECYCLE = web.AppKey("lifecycle", Lifecycle)
-SEAT = "hauntkit.seat"     # request key: the seat a seat token acts as (absent: the host)
+# Request key: the seat a seat token acts as (absent: the host's token).
+SEAT = web.RequestKey("seat", str) if hasattr(web, "RequestKey") else "hauntkit.seat"
 
 HTTP_CODES = {400: "BAD-REQUEST", 401: "AUTH-MISSING", 403: "AUTH-FORBIDDEN", 404: "NOT-FOUND",
-              405: "METHOD-NOT-ALLOWED", 413: "TOO-LARGE", 429: "RATE-LIMITED"}
+              405: "METHOD-NOT-ALLOWED", 408: "TIMEOUT", 413: "TOO-LARGE", 429: "RATE-LIMITED"}
 
 
 @web.middleware
@@ -55,6 +56,10 @@ async def refusals(request: web.Request, handler):
     except StorageError as exc:
         err = _storage_failed(exc)
         return respond(err.body(), status=503, headers=err.headers)
+    except ConnectionError:
+        # The client went away (mid-body, or before its answer): nobody to answer.
+        log.debug("client left during %s %s", request.method, request.path)
+        return web.Response(status=400)
     except web.HTTPException as exc:
         if exc.status < 400:
             raise
@@ -439,6 +444,7 @@ def create_app(settings: Settings, lookup=None, rng_source=None) -> web.Applicat
     """`lookup` (name → engine, presenter, info) and `rng_source` replace the
     real ones in tests only; play always uses the registry's rulesets and a
     cryptographic source."""
+    noise.install()
     middlewares = [refusals]
     if settings.cors_origins:
         middlewares.insert(0, cors_middleware(settings.cors_origins))

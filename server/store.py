@@ -254,8 +254,9 @@ class Store:
 
         A batch with a conflict (another process wrote, or a request_id is
         reused) is rolled back whole and its rows appended one by one, so a
-        conflicting row fails alone (VersionConflict) and leaves nothing
-        behind. Any other error is raised: nothing of the batch was written.
+        conflicting row fails alone (VersionConflict, or the error that
+        refused it) and leaves nothing behind. Any other error is raised:
+        nothing of the batch was written.
         Snapshots (`SnapshotEncoder.encode`, or None), an optimisation, are
         written after the log in their own transaction; the second value
         says one was skipped, after which the encoder must forget what it
@@ -294,10 +295,16 @@ class Store:
         return results, skipped
 
     def _append_alone(self, row: tuple) -> Exception | None:
+        """VersionConflict, or the disk's refusal of this row alone: rows
+        before it in the batch are written, and must be reported so."""
         try:
             self.db.execute(_insert_sql(1), row)
         except sqlite3.IntegrityError:     # the version or the request_id is taken
             return VersionConflict(row[0])
+        except sqlite3.Error as exc:
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
+            return exc
         return None
 
     def _write_snapshot(self, table_id: str, version: int, parts: dict[str, str], blobs: list[tuple[str, str]]) -> bool:
@@ -433,8 +440,10 @@ class _Transaction:
         self.db.execute("BEGIN IMMEDIATE")
 
     def __exit__(self, exc_type, exc, tb):
-        if exc_type is None:
-            self.db.execute("COMMIT")
-        else:
-            self.db.execute("ROLLBACK")
+        try:
+            if exc_type is None:
+                self.db.execute("COMMIT")
+        finally:
+            if self.db.in_transaction:     # SQLite rolls back by itself after SQLITE_FULL
+                self.db.execute("ROLLBACK")
         return False

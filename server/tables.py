@@ -355,14 +355,17 @@ class Tables:
         if entry.request_id:
             table.request_ids.add(entry.request_id)
         if bool(table.engine.is_over(state)) != table.over:
-            self._mark_over(table)
+            # Awaited (once a game), so whoever reads the store next sees it.
+            await asyncio.wait([self._mark_over(table)])
 
-    def _mark_over(self, table: Table) -> None:
+    def _mark_over(self, table: Table) -> asyncio.Future:
         """Tell the store the game ended (or, after an undo, goes on): an
-        ended game expires once idle long enough (server.lifecycle)."""
+        ended game expires once idle long enough (server.lifecycle). The
+        action is accepted whether or not this write succeeds."""
         table.over = not table.over
         fut = self.writer.mark_over(table.id, time.time() if table.over else None)
         fut.add_done_callback(_report_failure)
+        return fut
 
 
 class _Turn:

@@ -15,7 +15,7 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 import orjson
-from aiohttp import web
+from aiohttp import web, web_protocol
 
 from . import jsontext
 from .messages import protocol_message
@@ -195,15 +195,18 @@ async def read_body(request: web.Request, timeout: float | None = None) -> dict:
     seconds is refused with 408. A JSON body goes to orjson as bytes:
     it checks the UTF-8 itself, so the common case decodes the body once
     (`request.json()` decodes it to text and then parses the text)."""
-    if timeout is None or request.content.is_eof():
-        raw = await request.read()
-    else:
-        try:
+    try:
+        if timeout is None or request.content.is_eof():
+            raw = await request.read()
+        else:
             async with asyncio.timeout(timeout):
                 raw = await request.read()
-        except TimeoutError:
-            raise ProtocolError(408, "TIMEOUT", f"the body did not arrive within {timeout:g} s",
-                                headers={"Connection": "close"}) from None
+    except TimeoutError:
+        raise ProtocolError(408, "TIMEOUT", f"the body did not arrive within {timeout:g} s",
+                            headers={"Connection": "close"}) from None
+    except web_protocol.RequestPayloadError as exc:      # e.g. Content-Encoding: gzip on bytes that are not
+        raise ProtocolError(400, "BAD-REQUEST", f"the body could not be read ({str(exc).splitlines()[-1].strip()})",
+                            headers={"Connection": "close"}) from None
     if not raw.strip():
         return {}
     ctype = request.content_type

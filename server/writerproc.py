@@ -186,8 +186,10 @@ class LogWriter:
                 durable.append((seq, "ok", ""))
             elif isinstance(err, VersionConflict):
                 now.append((seq, "conflict", str(err)))
-            else:
+            elif isinstance(err, tuple):
                 now.append((seq, err[0], _describe(err[1])))
+            else:                     # this row alone was refused
+                now.append((seq, self._refused(err, "a log row"), _describe(err)))
         self.batches += 1
         self.appends += len(appends)
         self._since_checkpoint += len(appends)

@@ -290,3 +290,37 @@ def test_a_database_from_before_the_version_trigger_gets_it_and_goes_on(tmp_path
         assert store.table("t").version == 3
     finally:
         store.close()
+
+
+def test_a_full_disk_refuses_each_write_alone_and_the_writer_goes_on_when_it_has_room(make_writer):
+    """SQLITE_FULL is the disk's answer, not a bug: a "storage" reply (503
+    STORAGE-FULL, nothing written, retry later), not a stopped writer; writes
+    succeed again once the database may grow. (The real disk, and the
+    probe /healthz sends, are tested on a full loop-mounted file system.)"""
+    writer, replies, path = make_writer("FULL")
+    writer.handle([_create(1)])
+    replies.wait(1)
+    pages = writer.store.db.execute("PRAGMA page_count").fetchone()[0]
+    writer.store.db.execute(f"PRAGMA max_page_count={pages}")      # as full as a full disk
+    row = TableRow("u", "counter", "en", ["Red"], {}, "h", None, [], 0)
+    big = {"blob": "x" * 20_000}
+    writer.handle([(2, "create", (table_values(row), *SnapshotEncoder().encode("u", big)))])
+    got = replies.wait(2)
+    assert got[2] == "storage" and writer.failed is None and writer.store.table("u") is None
+    writer.store.db.execute("PRAGMA max_page_count=1073741823")
+    writer.handle([(3, "create", (table_values(row), *SnapshotEncoder().encode("u", big))), _append(4, 1)])
+    got = replies.wait(4)
+    assert got[3] == got[4] == "ok" and writer.failed is None and writer.store.table("u").version == 0
+
+
+def test_refusals_by_the_disk_are_told_apart_from_bugs():
+    full = sqlite3.connect(":memory:")
+    full.execute("CREATE TABLE t (x)")
+    full.execute("PRAGMA max_page_count=1")
+    try:
+        full.executemany("INSERT INTO t VALUES (?)", [("x" * 5000,)] * 3)
+    except sqlite3.Error as exc:
+        assert writerproc.refusal(exc) == "storage"
+    assert writerproc.refusal(OSError(28, "No space left on device")) == "storage"
+    assert writerproc.refusal(sqlite3.IntegrityError("UNIQUE constraint failed")) == "error"
+    assert writerproc.refusal(ValueError("bug")) == "error"
