@@ -16,7 +16,7 @@ from aiohttp import web
 
 from kit.engine import visible
 
-from . import actionlog, auth, noise
+from . import actionlog, auth, noise, seats
 from .assets import serve_asset
 from .content import Rulesets
 from .lifecycle import Lifecycle
@@ -37,9 +37,6 @@ LIMITER = web.AppKey("limiter", RateLimiter)
 ADDRESSES = web.AppKey("addresses", RateLimiter)
 CREATIONS = web.AppKey("creations", RateLimiter)
 LIFECYCLE = web.AppKey("lifecycle", Lifecycle)
-# Request key: the seat a seat token acts as (absent: the host's token).
-SEAT = web.RequestKey("seat", str) if hasattr(web, "RequestKey") else "hauntkit.seat"
-
 HTTP_CODES = {400: "BAD-REQUEST", 401: "AUTH-MISSING", 403: "AUTH-FORBIDDEN", 404: "NOT-FOUND",
               405: "METHOD-NOT-ALLOWED", 408: "TIMEOUT", 413: "TOO-LARGE", 429: "RATE-LIMITED"}
 
@@ -128,24 +125,8 @@ async def _table_call(request: web.Request, with_body: bool) -> tuple[Table, dic
     table, seat = tables.open(request.match_info["table_id"], token_hash)
     _rate(request, token_hash)
     if seat is not None:
-        request[SEAT] = seat
+        request[seats.SEAT] = seat
     return table, fields
-
-
-def _as_seat(request: web.Request, seat: str | None, name: str = "player") -> str | None:
-    """The seat a request names, held to its seat token's seat (a seat
-    token names its own seat by default and no other)."""
-    own = request.get(SEAT)
-    if own is None:
-        return seat
-    if seat not in (None, own):
-        raise ProtocolError(403, "SEAT-FORBIDDEN", f"{name}: this seat token is {own}'s")
-    return own
-
-
-def _host_only(request: web.Request, code: str = "HOST-ONLY") -> None:
-    if request.get(SEAT) is not None:
-        raise ProtocolError(403, code, "a seat token cannot do this; the host's token can")
 
 
 def _seat(value, name: str = "seat", required: bool = False) -> str | None:
@@ -265,7 +246,7 @@ async def table_summary(request: web.Request) -> web.Response:
 async def post_action(request: web.Request) -> web.Response:
     table, fields = await _table_call(request, with_body=True)
     action = {"action": as_str(fields.get("action"), "action", required=True, max_len=64),
-              "player": _as_seat(request, _seat(fields.get("player"), "player")),
+              "player": seats.as_seat(request, _seat(fields.get("player"), "player")),
               "args": as_object(fields.get("args"), "args")}
     return await _run(request, table, action, fields)
 
@@ -285,13 +266,13 @@ async def post_seat(request: web.Request) -> web.Response:
     under a friendlier route (what a seat then chooses is the game's own
     action, sent to /actions)."""
     table, fields = await _table_call(request, with_body=True)
-    player = _as_seat(request, _seat(fields.get("player"), "player", required=request.get(SEAT) is None))
+    player = seats.as_seat(request, _seat(fields.get("player"), "player", required=request.get(seats.SEAT) is None))
     return await _run(request, table, {"action": "sit", "player": player, "args": {}}, fields)
 
 
 async def post_undo(request: web.Request) -> web.Response:
     table, fields = await _table_call(request, with_body=True)
-    _host_only(request, "UNDO-NOT-HOST")
+    seats.host_only(request, "UNDO-NOT-HOST")
     consent = fields.get("consent")
     if isinstance(consent, str):
         consent = [s.strip() for s in consent.split(",") if s.strip()]
@@ -335,7 +316,7 @@ async def post_seat_token(request: web.Request) -> web.Response:
     """The host issues a token acting as one seat only (a new one for a
     seat replaces its old one, which stops working)."""
     table, fields = await _table_call(request, with_body=True)
-    _host_only(request)
+    seats.host_only(request)
     seat = _seat(fields.get("seat"), "seat", required=True)
     token = await request.app[TABLES].issue_seat_token(table, seat)
     log.info(json.dumps({"table": table.id, "seat_token": seat}))
@@ -355,7 +336,7 @@ async def get_state(request: web.Request) -> web.Response:
 
 async def get_legal(request: web.Request) -> web.Response:
     table, _ = await _table_call(request, with_body=False)
-    seat = _as_seat(request, _seat(request.query.get("seat"), required=request.get(SEAT) is None), "seat")
+    seat = seats.as_seat(request, _seat(request.query.get("seat"), required=request.get(seats.SEAT) is None), "seat")
     actions = table.engine.legal_actions(table.state, seat)
     return respond({"ok": True, "version": table.version, "seat": seat,
                     "actions": table.ruleset.presenter.label(actions, table.view(), seat)})
@@ -374,10 +355,10 @@ def _for_seat(items: list[dict], seat: str | None, everyone: bool = True) -> lis
 def _audience(request: web.Request) -> tuple[str | None, bool]:
     """(?seat=, whether the whole table is asked for): with no seat the host
     sees all; `?seat=` narrows to that seat, `?public=1` to a spectator."""
-    seat = _as_seat(request, _seat(request.query.get("seat")), "seat")
+    seat = seats.as_seat(request, _seat(request.query.get("seat")), "seat")
     public = request.query.get("public") in ("1", "true")
     # A seat token reads as its seat, never as the whole table.
-    return seat, seat is None and not public and request.get(SEAT) is None
+    return seat, seat is None and not public and request.get(seats.SEAT) is None
 
 
 async def get_events(request: web.Request) -> web.Response:
@@ -401,7 +382,7 @@ async def get_log(request: web.Request) -> web.Response:
     events are not all public may name a secret in its args (the card
     offered from a hidden hand), so its args are shown to its own seat only."""
     table, _ = await _table_call(request, with_body=False)
-    seat = _as_seat(request, _seat(request.query.get("seat")), "seat")
+    seat = seats.as_seat(request, _seat(request.query.get("seat")), "seat")
     entries = request.app[TABLES].store.entries(table.id, upto=table.version)
     out = []
     for e in entries:

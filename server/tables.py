@@ -11,7 +11,6 @@ decides when), and the store is only read for a token that opens it.
 from __future__ import annotations
 
 import asyncio
-import gc
 import logging
 import re
 import secrets
@@ -27,6 +26,7 @@ from kit.seats import COLOURS  # noqa: F401  (re-exported for the routes)
 
 from . import auth
 from .content import Ruleset, Rulesets
+from .heap import settle_heap, tune_collector  # noqa: F401  (where callers found them)
 from .messages import LOCALES
 from .store import Entry, Store, TableRow, VersionConflict
 from .writer import GroupWriter
@@ -391,34 +391,6 @@ class _Turn:
 def _report_failure(fut: asyncio.Future) -> None:
     if not fut.cancelled() and fut.exception() is not None:
         log.warning("the end of a game was not recorded: %s", fut.exception())
-
-
-def settle_heap() -> None:
-    """Move what exists now (content, each table's rules tables) out of the
-    cyclic collector's sight. Those objects live as long as their table, and
-    a full collection walking them all took ~40 ms with 64 tables: a pause
-    every action in flight would wait for. A table's state holds no cycles,
-    so an evicted one is still freed by reference counting; garbage cycles
-    are collected first, or freezing would keep them for good."""
-    gc.collect()
-    gc.freeze()
-
-
-# Allocations between young-generation collections (CPython's default: 700).
-YOUNG_COLLECTION_EVERY = 5000
-
-
-def tune_collector() -> None:
-    """Collect the young generation less often. The collector runs when
-    allocations outnumber frees by the threshold; with dozens of actions in
-    flight (each holding its request, task, futures and copied state parts
-    until it is answered) they run a few thousand ahead, so at the default
-    of 700 young collections came every ~16 actions, and each one walked the
-    objects of every action in flight. Measured under the server benchmark
-    (36,000 actions): 2,300 young and 210 middle collections taking 0.59 s
-    (~16 µs an action) at the default; 30 collections, 16 ms at 5000.
-    Cyclic garbage is still collected, a few thousand allocations later."""
-    gc.set_threshold(YOUNG_COLLECTION_EVERY, 20, 100)
 
 
 def monotonic_ms(start: float) -> float:
