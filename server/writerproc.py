@@ -40,6 +40,7 @@ import sqlite3
 import struct
 import sys
 import threading
+import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Callable
@@ -116,6 +117,30 @@ def _describe(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}"
 
 
+# Seconds between two log lines about the disk refusing writes.
+REFUSAL_LOG_EVERY = 5.0
+
+
+class Throttled:
+    """A WARNING now, then at most one every `every` seconds, saying how
+    many like it were not written meanwhile."""
+
+    def __init__(self, logger: logging.Logger, every: float, clock=time.monotonic):
+        self.logger, self.every, self.clock = logger, every, clock
+        self.last = float("-inf")
+        self.held = 0
+        self.lock = threading.Lock()
+
+    def note(self, message: str) -> None:
+        with self.lock:
+            now = self.clock()
+            if now - self.last < self.every:
+                self.held += 1
+                return
+            held, self.held, self.last = self.held, 0, now
+        self.logger.warning("%s%s", message, f" ({held} more like it since the last)" if held else "")
+
+
 class LogWriter:
     """`handle` a batch of requests (seq, "append" | "create", payload);
     replies go to `send(stats, forget_snapshots, replies)`, from this
@@ -133,6 +158,7 @@ class LogWriter:
         self.failed: str | None = None
         self.batches = self.appends = self.syncs = self.checkpoints = 0
         self._since_checkpoint = 0
+        self._refusals = Throttled(log, REFUSAL_LOG_EVERY)
         self._checkpoint_db: sqlite3.Connection | None = None
         self._checkpointing: Future | None = None
         self._checkpoint_thread = ThreadPoolExecutor(1, thread_name_prefix="hauntkit-checkpoint")
@@ -195,13 +221,13 @@ class LogWriter:
         self._since_checkpoint += len(appends)
         return skipped
 
-    @staticmethod
-    def _refused(exc: BaseException, what: str) -> str:
-        """A refusal by the disk is one line (it repeats for every write
-        until the disk has room); anything else is a bug worth its traceback."""
+    def _refused(self, exc: BaseException, what: str) -> str:
+        """A refusal by the disk is a line (at most one every few seconds: it
+        repeats for every write until the disk has room); anything else is a
+        bug worth its traceback."""
         code = refusal(exc)
         if code == "storage":
-            log.warning("writing %s refused by the disk: %s", what, _describe(exc))
+            self._refusals.note(f"writing {what} refused by the disk: {_describe(exc)}")
         else:
             log.exception("writing %s failed", what)
         return code
@@ -240,9 +266,12 @@ class LogWriter:
             self._checkpoint_db.execute("PRAGMA busy_timeout=5000")
         try:
             self._checkpoint_db.execute("PRAGMA wal_checkpoint(PASSIVE)")
-        except sqlite3.Error:
+        except sqlite3.Error as exc:
             # The WAL only grows until the next one succeeds; the log is intact.
-            log.exception("WAL checkpoint failed")
+            if refusal(exc) == "storage":
+                self._refusals.note(f"a WAL checkpoint refused by the disk: {_describe(exc)}")
+            else:
+                log.exception("WAL checkpoint failed")
             return
         self.checkpoints += 1
 

@@ -59,24 +59,13 @@ async def _run(server: Server, n_tables: int, cycles: int, load_seconds: tuple[f
             except (asyncio.CancelledError, RuntimeError):
                 pass
             # A turn cut mid-way is finished with the same request_ids.
-            await asyncio.gather(*[_finish_turn(t) for t in tables])
+            await asyncio.gather(*[t.resync() for t in tables])
             log(f"cycle {cycle + 1}/{cycles}: {sum(len(t.acked) for t in tables)} acknowledged so far"
                 f"{' (writer killed first)' if writer_first else ''}")
         for t in tables:
             state = await t.get("/state")
             t.views.append((state["version"], state["view"]))
     return tables, stats
-
-
-async def _finish_turn(t: play.Table) -> None:
-    """After a kill the table may be mid-turn (the move acknowledged, the
-    end_turn not): the server's state says whose turn it is and where."""
-    view = (await t.get("/state"))["view"]
-    turn = view.get("turn") or {}
-    t.seat = turn.get("seat") if isinstance(turn, dict) and turn.get("seat") else view.get("current", t.seat)
-    for seat in ("Red", "Blue"):
-        room = view["players"][seat]["room"]
-        t.where[seat] = t.rooms.index(room) if room in t.rooms else 0
 
 
 def check(db_path: Path, tables: list[play.Table], engine, content: dict) -> dict:

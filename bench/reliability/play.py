@@ -108,6 +108,18 @@ class Table:
         self.where = {"Red": 0, "Blue": 0}
         self.seat = "Red"
 
+    async def resync(self) -> None:
+        """After an interruption the table may be mid-turn, or a request cut
+        off may have been applied unseen: whose turn it is and where everyone
+        stands is read back from the server."""
+        view = (await self.get("/state"))["view"]
+        turn = view.get("turn") or {}
+        if isinstance(turn, dict) and turn.get("seat"):
+            self.seat = turn["seat"]
+        for seat in ("Red", "Blue"):
+            room = view["players"][seat]["room"]
+            self.where[seat] = self.rooms.index(room) if room in self.rooms else 0
+
     async def turn(self) -> None:
         seat = self.seat
         self.where[seat] ^= 1

@@ -142,6 +142,7 @@ class Player:
 
     @staticmethod
     async def _loop(t: play.Table) -> None:
+        await t.resync()      # a request cut off by the pause may have been applied
         while True:
             await t.turn()
 
@@ -168,6 +169,8 @@ async def _start_on_broken_disk(server: Server, fx: play.Table) -> dict:
         await asyncio.to_thread(server.start)
     except RuntimeError as exc:
         return {"started": False, "why": str(exc)}
+    fx.set_base(f"http://127.0.0.1:{server.port}")
+    await fx.resync()           # so the action below is one the rules accept, and only the disk refuses
     health = (await asyncio.to_thread(server.get, "/healthz"))[0]
     state_status, state = await asyncio.to_thread(server.get, f"/v1/tables/{fx.tid}/state", fx.token)
     act_status, act = await asyncio.to_thread(server.post, f"/v1/tables/{fx.tid}/actions",
@@ -269,6 +272,7 @@ def run(seconds: float = 2.0, tables: int = 2, workdir: Path | None = None, size
                         if rid not in logged or logged[rid][0] != v or logged[rid][1].encode() != answer)
         db.close()
         out.update(acknowledged=sum(len(t.acked) for t in played), lost=lost,
+                   refused=[r for t in played for r in t.refused][:10],
                    tracebacks=sum("Traceback" in line for line in server.log_problems()),
                    seconds=round(time.monotonic() - started, 1), log=str(server.log_path))
         return out

@@ -324,3 +324,16 @@ def test_refusals_by_the_disk_are_told_apart_from_bugs():
     assert writerproc.refusal(OSError(28, "No space left on device")) == "storage"
     assert writerproc.refusal(sqlite3.IntegrityError("UNIQUE constraint failed")) == "error"
     assert writerproc.refusal(ValueError("bug")) == "error"
+
+
+def test_the_disk_refusing_every_write_is_a_line_every_few_seconds_not_one_a_write(caplog):
+    import logging
+    now = [0.0]
+    throttled = writerproc.Throttled(logging.getLogger("hauntkit.writer"), 5.0, clock=lambda: now[0])
+    with caplog.at_level(logging.WARNING):
+        for i in range(1000):
+            throttled.note(f"writing 1 log rows refused by the disk ({i})")
+            now[0] += 0.01
+    lines = [r.getMessage() for r in caplog.records]
+    assert 2 <= len(lines) <= 3 and "more like it since the last" in lines[1]
+    assert not any(r.exc_info for r in caplog.records)
