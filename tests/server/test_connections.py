@@ -53,7 +53,7 @@ async def test_a_request_that_never_completes_is_closed(aiohttp_client, settings
     from aiohttp.test_utils import TestServer
     from counter_engine import engines
     from server.app import create_app
-    server = TestServer(create_app(settings, engines=engines))
+    server = TestServer(create_app(settings, lookup=engines))
     await server.start_server(keepalive_timeout=0.5)
     client = await aiohttp_client(server)
     loop = asyncio.get_running_loop()

@@ -41,20 +41,26 @@ async def test_a_seat_token_reads_its_own_view_only(client):
     red = await _issue(client, tid, h, "Red")
     mine = await (await client.get(f"/v1/tables/{tid}/state", headers=red)).json()
     host_view = await (await client.get(f"/v1/tables/{tid}/state?seat=Red", headers=h)).json()
-    assert mine["seat"] == "Red" and mine["view"] == host_view["view"]
+    # Exactly what the host reads for that seat: the seat's view, the ops it may see.
+    assert mine == host_view and mine["seat"] == "Red"
     assert isinstance(mine["view"]["hands"]["Red"], list) and mine["view"]["hands"]["Blue"] == 1
-    assert mine["effects"] == []          # the table layout is the host's TTS's
-    for path in ("state?seat=Blue", "state?seat=", "legal?seat=Blue"):
+    everything = await (await client.get(f"/v1/tables/{tid}/state", headers=h)).json()
+    assert everything["seat"] is None
+    for path in ("state?seat=Blue", "legal?seat=Blue", "events?seat=Blue", "log?seat=Blue"):
         r = await client.get(f"/v1/tables/{tid}/{path}", headers=red)
-        if path == "state?seat=":       # an empty seat is no seat: its own
-            assert r.status == 200 and (await r.json())["seat"] == "Red"
-        else:
-            assert await _code(r) == (403, "SEAT-FORBIDDEN")
+        assert await _code(r) == (403, "SEAT-FORBIDDEN"), path
+    r = await client.get(f"/v1/tables/{tid}/state?seat=", headers=red)     # an empty seat is no seat: its own
+    assert r.status == 200 and (await r.json())["seat"] == "Red"
     legal = await (await client.get(f"/v1/tables/{tid}/legal", headers=red)).json()
     assert legal["seat"] == "Red" and legal["actions"]
-    events = await (await client.get(f"/v1/tables/{tid}/events?after=0", headers=red)).json()
-    assert [e["version"] for e in events["entries"]] == [1, 2, 3, 4]
-    assert all(e["effects"] == [] for e in events["entries"])
+    # /events and /log: what Red may see, never the whole table (not even asked with no seat).
+    for path in ("events?after=0", "log"):
+        mine = await (await client.get(f"/v1/tables/{tid}/{path}", headers=red)).json()
+        hosts = await (await client.get(f"/v1/tables/{tid}/{path}&seat=Red" if "?" in path else
+                                        f"/v1/tables/{tid}/{path}?seat=Red", headers=h)).json()
+        assert mine == hosts and [e["version"] for e in mine["entries"]] == [1, 2, 3, 4]
+        drawn = [ev for e in mine["entries"] for ev in e["events"] if ev["type"] == "card_drawn"]
+        assert [ev["seat"] for ev in drawn] == ["Red"]          # Blue's card is Blue's
 
 
 async def test_only_the_host_issues_seat_tokens_or_undoes(client):
