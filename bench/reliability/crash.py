@@ -102,7 +102,7 @@ def run(cycles: int = 20, tables: int = 8, load_seconds: tuple[float, float] = (
     tmp = Path(workdir or tempfile.mkdtemp(prefix="hauntkit-crash-"))
     content_dir = house_content(tmp)
     content = json.loads((content_dir / "house.json").read_text(encoding="utf-8"))
-    characters = list(content["characters"])[:2]
+    characters = list(content["characters"])[:3]
     server = Server(tmp / "tables.sqlite3", content_dir, tmp / "server.log",
                     ["--snapshot-every", str(snapshot_every), "--sync", "FULL"]).start()
     started = time.monotonic()

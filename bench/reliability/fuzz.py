@@ -61,7 +61,7 @@ async def _fixtures(base: str, characters: list[str]) -> list[dict]:
             else:
                 await t.create()
                 if phase == "seated":
-                    for seat in ("Red", "Blue"):
+                    for seat in play.SEATS:
                         await t.act("sit", seat, {})
             async with session.post(f"{base}/v1/tables/{t.tid}/seat-tokens", json={"seat": "Red"},
                                     headers={"Authorization": f"Bearer {t.token}"}) as r:
@@ -206,7 +206,7 @@ def run(requests: int = 100_000, raw: int = 10_000, seed: int = 1, workdir: Path
     tally = Tally()
     started = time.monotonic()
     try:
-        fixtures = asyncio.run(_fixtures(f"http://127.0.0.1:{server.port}", list(content["characters"])[:2]))
+        fixtures = asyncio.run(_fixtures(f"http://127.0.0.1:{server.port}", list(content["characters"])[:3]))
         schema_requests(server, fixtures, max(0, requests - raw), tally, seed, log=log)
         generated = tally.requests
         raw_requests(server, fixtures, raw, tally, seed)

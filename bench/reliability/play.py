@@ -17,6 +17,7 @@ import random
 import aiohttp
 
 RETRYABLE = {503}           # STORAGE-FULL / STORAGE-FAILED: the same request again later
+SEATS = ("Red", "Blue", "Green")     # the house is for 3 to 6 players
 
 
 class Gone(Exception):
@@ -49,7 +50,7 @@ class Table:
 
     async def create(self) -> None:
         status, raw = await self._call("POST", "/v1/tables", {"ruleset": "house", "locale": "en",
-                                                              "seats": ["Red", "Blue"]})
+                                                              "seats": list(SEATS)})
         assert status == 201, raw
         created = json.loads(raw)
         self.tid, self.token = created["table_id"], created["host_token"]
@@ -58,7 +59,7 @@ class Table:
         """Until acknowledged: the same request_id every time."""
         rid = f"{self.name}-{self.step}"
         self.step += 1
-        body = {"consent": ["Blue", "Red"], "request_id": rid} if undo else \
+        body = {"consent": list(SEATS), "request_id": rid} if undo else \
             {"action": action, "player": seat, "args": args, "request_id": rid}
         path = f"/v1/tables/{self.tid}/undo" if undo else f"/v1/tables/{self.tid}/actions"
         while True:
@@ -96,7 +97,7 @@ class Table:
 
     async def setup(self) -> None:
         await self.create()
-        for seat, character in zip(("Red", "Blue"), self.characters):
+        for seat, character in zip(SEATS, self.characters):
             await self.act("sit", seat, {})
             await self.act("choose_character", seat, {"character": character, "side": 0})
         await self.act("start", "Red", {"first": "Red"})
@@ -105,7 +106,7 @@ class Table:
         legal = (await self.get("/legal?seat=Red"))["actions"]
         away = next(a["args"]["to"] for a in legal if a["action"] == "move" and "to" in a["args"])
         self.rooms = [home, away]
-        self.where = {"Red": 0, "Blue": 0}
+        self.where = {seat: 0 for seat in SEATS}
         self.seat = "Red"
 
     async def resync(self) -> None:
@@ -116,7 +117,7 @@ class Table:
         turn = view.get("turn") or {}
         if isinstance(turn, dict) and turn.get("seat"):
             self.seat = turn["seat"]
-        for seat in ("Red", "Blue"):
+        for seat in SEATS:
             room = view["players"][seat]["room"]
             self.where[seat] = self.rooms.index(room) if room in self.rooms else 0
 
@@ -129,7 +130,7 @@ class Table:
             assert answer.get("undoes"), answer
             await self.act("move", seat, {"to": self.rooms[self.where[seat]]})
         await self.act("end_turn", seat, {})
-        self.seat = "Blue" if seat == "Red" else "Red"
+        self.seat = SEATS[(SEATS.index(seat) + 1) % len(SEATS)]
         self.turns += 1
         if self.turns % 5 == 0:
             state = await self.get("/state")

@@ -260,7 +260,7 @@ def run(seconds: float = 2.0, tables: int = 2, workdir: Path | None = None, size
         server = Server(fs.mnt / "tables.sqlite3", content_dir, tmp / "server.log", ["--sync", "FULL"]).start()
         started = time.monotonic()
         try:
-            out = asyncio.run(_scenario(fs, server, list(content["characters"])[:2], tables, seconds, log))
+            out = asyncio.run(_scenario(fs, server, list(content["characters"])[:3], tables, seconds, log))
         finally:
             server.kill() if server.proc and server.proc.poll() is None else None
         played = out.pop("tables")
