@@ -138,4 +138,5 @@ class Server:
     def log_problems(self) -> list[str]:
         """Tracebacks and ERROR lines in the server's log (its writer's too)."""
         lines = self.log_path.read_text(errors="replace").splitlines() if self.log_path.exists() else []
-        return [line for line in lines if "Traceback" in line or " ERROR " in line or " CRITICAL " in line]
+        return [line for line in lines if not line.startswith('{"ts":')       # action lines carry client text
+                and ("Traceback" in line or " ERROR " in line or " CRITICAL " in line)]
