@@ -36,7 +36,7 @@ async def create(port: int, n: int, parallel: int = 8) -> float:
         async def worker(k: int):
             for _ in range(k):
                 async with session.post(f"http://127.0.0.1:{port}/v1/tables",
-                                        json={"ruleset": "house", "seats": ["Red", "Blue"]}) as r:
+                                        json={"ruleset": "house", "seats": ["Red", "Blue", "Green"]}) as r:
                     assert r.status == 201, await r.text()
         await asyncio.gather(*[worker(n // parallel) for _ in range(parallel)])
     return time.perf_counter() - t0

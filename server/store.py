@@ -29,6 +29,10 @@ log = logging.getLogger("hauntkit.store")
 # (microbenchmark, 64-row batches: COMMIT 15.4 -> 9.7 us a row).
 PAGE_SIZE = 1024
 
+# The health probe's write (server.writer.health): a saturated batch of ~20
+# rows with a snapshot is a few tens of KiB of WAL.
+PROBE_BYTES = 64 * 1024
+
 # Rows per INSERT statement (10 parameters each; SQLite allows 32766).
 INSERT_CHUNK = 500
 
@@ -349,9 +353,10 @@ class Store:
                 f"(SELECT p.value FROM snapshots, json_each(snapshots.state, '$.\"{PARTS}\"') AS p)")
 
     def probe(self) -> None:
-        """One small write: what every action needs from the disk."""
+        """A write the size of a busy batch of actions with its snapshot:
+        what the next actions need from the disk."""
         with self._tx():
-            self.db.execute("INSERT OR REPLACE INTO health VALUES (1, ?)", (time.time(),))
+            self.db.execute("INSERT OR REPLACE INTO health VALUES (1, ?, zeroblob(?))", (time.time(), PROBE_BYTES))
 
     @staticmethod
     def _entry(r) -> Entry:

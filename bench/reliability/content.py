@@ -162,7 +162,7 @@ CASES: list[Case] = [
                                     "start: {floor: ground, x: 0, y: 0}"), "start"),
     Case("start x 10^12", _patch("rooms.yaml", "start: {floor: ground, x: 0, y: 1}",
                                  "start: {floor: ground, x: 1000000000000, y: 1}"), "start"),
-    Case("elevator dice 1e29", _patch("rooms.yaml", "      kind: elevator\n      dice: 2",
+    Case("elevator dice 1e29", _patch("rooms.yaml", "      kind: elevator\n      dice: 3",
                                       "      kind: elevator\n      dice: 1e29"), "special"),
     Case("rooms file deleted", _delete("rooms.yaml"), "room"),
     # Characters.
