@@ -19,7 +19,7 @@ from aiohttp import web
 from .wire import ProtocolError
 
 TOKEN_BYTES = 24  # 192 bits
-# What new_token makes, with room to spare; anything else opens nothing.
+# What new_token makes, with length to spare; anything else opens nothing.
 TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{1,128}$")
 
 

@@ -57,12 +57,12 @@ CREATE TABLE IF NOT EXISTS seat_tokens (
   PRIMARY KEY (table_id, seat)
 ) WITHOUT ROWID;
 -- One row the health probe rewrites: a write that must reach the disk,
--- as large as a busy batch of actions (`room`), so a nearly full disk that
+-- as large as a busy batch of actions (`filler`), so a nearly full disk that
 -- still takes a few bytes is not reported healthy while actions fail.
 CREATE TABLE IF NOT EXISTS health (
   id INTEGER PRIMARY KEY,
   at REAL NOT NULL,
-  room BLOB
+  filler BLOB
 );
 """
 # Columns added after the first release, each with its type: an older

@@ -93,7 +93,7 @@ class GroupWriter:
     def _cannot_write(self, why: str) -> None:
         self.storage_error = why
         self.failed = WriterFailed(f"the database {self._path} cannot be written ({why}); serving reads only: "
-                                   "restart the server once its disk has room and is writable")
+                                   "restart the server once its disk has free space and is writable")
         log.error("%s", self.failed)
 
     async def close(self) -> None:

@@ -223,7 +223,7 @@ class LogWriter:
 
     def _refused(self, exc: BaseException, what: str) -> str:
         """A refusal by the disk is a line (at most one every few seconds: it
-        repeats for every write until the disk has room); anything else is a
+        repeats for every write until the disk has free space); anything else is a
         bug worth its traceback."""
         code = refusal(exc)
         if code == "storage":
