@@ -146,8 +146,11 @@ class GroupWriter:
         """None if the disk takes a write now (one small write, made durable
         as an action's would be; its answer stands for PROBE_FRESH seconds),
         else WriterFailed or StorageError."""
+        if self.failed is None and self.proc is not None and self.proc.returncode is not None:
+            self.failed = WriterFailed(f"the log writer stopped (exit status {self.proc.returncode}); "
+                                       "restart the server")
         if self.failed is not None:
-            return self.failed
+            return self.failed        # never the answer of a probe from before it stopped
         loop = asyncio.get_running_loop()
         if self._probe is None or (self._probe.done() and loop.time() - self._probed > PROBE_FRESH):
             self._probed = loop.time()
@@ -169,7 +172,8 @@ class GroupWriter:
         if self.proc is None:
             raise RuntimeError("GroupWriter.start() was not awaited")
         if self.proc.returncode is not None or self.proc.stdin.is_closing():
-            fut.set_exception(WriterFailed("the log writer has stopped; restart the server"))
+            self.failed = self.failed or WriterFailed("the log writer has stopped; restart the server")
+            fut.set_exception(self.failed)
             return fut
         self._seq += 1
         self._waiting[self._seq] = fut

@@ -337,3 +337,15 @@ def test_the_disk_refusing_every_write_is_a_line_every_few_seconds_not_one_a_wri
     lines = [r.getMessage() for r in caplog.records]
     assert 2 <= len(lines) <= 3 and "more like it since the last" in lines[1]
     assert not any(r.exc_info for r in caplog.records)
+
+
+async def test_healthz_never_answers_with_a_probe_from_before_the_writer_stopped(client):
+    """A probe's answer stands for a second; a writer that died meanwhile
+    (no action tried since) is 503 at once, not 200 from the old probe."""
+    from server.app import TABLES
+    writer = client.app[TABLES].writer
+    assert (await client.get("/healthz")).status == 200
+    writer.proc.kill()
+    await writer.proc.wait()
+    health = await client.get("/healthz")
+    assert health.status == 503 and (await health.json())["error"]["code"] == "STORAGE-FAILED"
