@@ -304,8 +304,8 @@ async def post_token(request: web.Request) -> web.Response:
         table, seat = tables.open(request.match_info["table_id"], token_hash)
         _rate(request, token_hash)
         if seat is not None:
-            request[SEAT] = seat
-        _host_only(request)
+            request[seats.SEAT] = seat
+        seats.host_only(request)
         _open_for_play(table)
         renewed = await tables.new_token(table, request_id)
         log.info(json.dumps({"table": table.id, "token": "renewed"}))

@@ -95,3 +95,11 @@ async def test_seat_tokens_survive_a_restart(make_client, settings):
     client2 = await make_client(settings)
     r = await client2.post(f"/v1/tables/{tid}/actions", headers=blue, json={"action": "add"})
     assert r.status == 200 and (await r.json())["events"][0]["seat"] == "Blue"
+
+
+async def test_a_seat_token_cannot_replace_the_host_token(client):
+    tid, h = await new_table(client)
+    red = await _issue(client, tid, h, "Red")
+    r = await client.post(f"/v1/tables/{tid}/token", headers=red, json={"request_id": "n1"})
+    assert await _code(r) == (403, "HOST-ONLY")
+    assert (await client.get(f"/v1/tables/{tid}", headers=h)).status == 200      # the host's still opens it
