@@ -65,8 +65,9 @@ install-save: build ## copy the saves into the TTS saves folder (or the folder i
 workshop: setup ## build Workshop-ready saves: make workshop BASE_URL=https://…
 	$(PY) -m pipeline workshop --base-url "$(BASE_URL)"
 
-bench: setup ## run the benchmark scripts and print their figures
-	@set -e; for f in bench/bench_*.py; do echo "== $$f"; $(PY) $$f; done
+bench: setup ## run the benchmark and reliability scripts and print their figures (every one runs; any miss fails)
+	@failed=""; for f in bench/bench_*.py; do echo "== $$f"; $(PY) $$f || failed="$$failed $$f"; done; \
+	if [ -n "$$failed" ]; then echo "missed targets or failed:$$failed"; exit 1; fi
 
 clean: ## remove build outputs (keeps the virtualenv)
 	rm -rf $(BUILD)

@@ -2,7 +2,9 @@
 
 Every ruleset is loaded and validated before anything is written, so broken
 content leaves an existing `build/` exactly as it was. Then, per ruleset,
-the stages run in order. Later stages (rendering, the TTS save) live in
+the stages run in order, into a staging copy of `build/` that replaces it
+only once every stage finished (`pipeline.staging`): a problem a later
+stage finds leaves `build/` as it was too. Later stages (rendering, the TTS save) live in
 their own packages and are looked up in `STAGES`; a stage that cannot be
 imported is a broken install, so it stops the build rather than leaving a
 half-built `build/` behind a zero exit code.
@@ -15,6 +17,10 @@ from pathlib import Path
 import rulesets
 from pipeline.content.cli import build_dir_arg, load_all, parser, report, selected
 from pipeline.content.compile import write_compiled
+from pipeline.render.errors import RenderError
+from pipeline.staging import staged
+from pipeline.tts import urls
+from pipeline.tts.stage import StageError
 
 # ---- render and TTS stages -------------------------------------------------
 # (name, "module:function", what the ruleset's build module must provide).
@@ -42,16 +48,25 @@ def build(root: Path, build_dir: Path, names: list[str], folders: dict | None = 
     loaded, problems = load_all(root, names, folders)
     if problems:
         return report(problems + ["build stopped: nothing written"])
-    for rs in loaded:
-        content_path = write_compiled(rs, root, build_dir)
-        print(f"{rs.name}: content → {content_path}")
-        provided = rulesets.builder(rs.name)
-        for name, target, *needs in STAGES:
-            if needs and not hasattr(provided, needs[0]):
-                print(f"{rs.name}: no {needs[0]} in its build module: {name} and later stages skipped")
-                break
-            func = _stage(target)
-            func(ruleset=rs, content_path=content_path, root=root, build_dir=build_dir)
+    stages = [(name, _stage(target), needs) for name, target, *needs in STAGES]
+    # Saves name their images by the final folder, not the staging one.
+    try:
+        base_url = urls.resolve(None, Path(build_dir) / "assets")
+    except urls.BaseUrlError as exc:
+        return report([f"build stopped: {exc}; nothing written"])
+    try:
+        with staged(build_dir) as stage:
+            for rs in loaded:
+                content_path = write_compiled(rs, root, stage)
+                print(f"{rs.name}: content → {build_dir / content_path.relative_to(stage)}")
+                provided = rulesets.builder(rs.name)
+                for name, func, needs in stages:
+                    if needs and not hasattr(provided, needs[0]):
+                        print(f"{rs.name}: no {needs[0]} in its build module: {name} and later stages skipped")
+                        break
+                    func(ruleset=rs, content_path=content_path, root=root, build_dir=stage, base_url=base_url)
+    except (RenderError, StageError) as exc:       # found by a stage: the message names where
+        return report(str(exc).splitlines() + ["build stopped: nothing written"])
     return 0
 
 

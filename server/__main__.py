@@ -24,7 +24,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"hauntkit rules server on http://{settings.host}:{settings.port} "
           f"(db {settings.db_path}, content {settings.content_dir}, assets {settings.asset_dir})", flush=True)
     # No access log: our own action lines carry what matters and never a token.
-    web.run_app(app, host=settings.host, port=settings.port, access_log=None, print=None)
+    # keepalive_timeout also closes a connection whose request never completes.
+    web.run_app(app, host=settings.host, port=settings.port, access_log=None, print=None,
+                keepalive_timeout=settings.idle_timeout)
     actionlog.flush()
     return 0
 

@@ -16,13 +16,14 @@ from aiohttp import web
 
 from kit.engine import visible
 
-from . import actionlog, auth
+from . import actionlog, auth, noise, seats
 from .assets import serve_asset
 from .content import Rulesets
-from .ratelimit import RateLimiter
+from .lifecycle import Lifecycle
+from .ratelimit import RateLimiter, client_address
 from .settings import Settings
 from .store import Store
-from .writer import GroupWriter, WriterFailed
+from .writer import GroupWriter, StorageError, WriterFailed
 from .messages import LOCALES
 from .tables import COLOURS, Table, Tables, monotonic_ms
 from .wire import ProtocolError, as_int, as_object, as_str, read_body, respond
@@ -33,9 +34,11 @@ OPENAPI_PATH = Path(__file__).with_name("openapi.json")
 SETTINGS = web.AppKey("settings", Settings)
 TABLES = web.AppKey("tables", Tables)
 LIMITER = web.AppKey("limiter", RateLimiter)
-
+ADDRESSES = web.AppKey("addresses", RateLimiter)
+CREATIONS = web.AppKey("creations", RateLimiter)
+LIFECYCLE = web.AppKey("lifecycle", Lifecycle)
 HTTP_CODES = {400: "BAD-REQUEST", 401: "AUTH-MISSING", 403: "AUTH-FORBIDDEN", 404: "NOT-FOUND",
-              405: "METHOD-NOT-ALLOWED", 413: "TOO-LARGE", 429: "RATE-LIMITED"}
+              405: "METHOD-NOT-ALLOWED", 408: "TIMEOUT", 413: "TOO-LARGE", 429: "RATE-LIMITED"}
 
 
 @web.middleware
@@ -47,6 +50,13 @@ async def refusals(request: web.Request, handler):
         return respond(exc.body(), status=exc.status, headers=exc.headers)
     except WriterFailed as exc:
         return respond(_storage_failed(exc).body(), status=503)
+    except StorageError as exc:
+        err = _storage_failed(exc)
+        return respond(err.body(), status=503, headers=err.headers)
+    except ConnectionError:
+        # The client went away (mid-body, or before its answer): nobody to answer.
+        log.debug("client left during %s %s", request.method, request.path)
+        return web.Response(status=400)
     except web.HTTPException as exc:
         if exc.status < 400:
             raise
@@ -59,7 +69,12 @@ async def refusals(request: web.Request, handler):
         return respond(ProtocolError(500, "INTERNAL").body(), status=500)
 
 
-def _storage_failed(exc: WriterFailed) -> ProtocolError:
+def _storage_failed(exc: Exception) -> ProtocolError:
+    """STORAGE-FAILED: the writer stopped, only a restart helps; STORAGE-FULL:
+    the disk refused this write (full, read-only), nothing of it was kept,
+    and a retry may succeed once the disk takes writes again."""
+    if isinstance(exc, StorageError):
+        return ProtocolError(503, "STORAGE-FULL", str(exc), headers={"Retry-After": "5"})
     return ProtocolError(503, "STORAGE-FAILED", str(exc))
 
 
@@ -82,23 +97,35 @@ def cors_middleware(origins: tuple[str, ...]):
 
 
 # -- helpers --------------------------------------------------------------
-def _rate(request: web.Request, key: str) -> None:
-    wait = request.app[LIMITER].check(key)
+def _rate(request: web.Request, key: str, limiter=LIMITER) -> None:
+    wait = request.app[limiter].check(key)
     if wait > 0:
         retry = RateLimiter.retry_after(wait)
         raise ProtocolError(429, "RATE-LIMITED", f"retry after {retry} s", headers={"Retry-After": retry})
 
 
+def _address(request: web.Request) -> str:
+    return client_address(request, request.app[SETTINGS].trusted_proxies)
+
+
 async def _table_call(request: web.Request, with_body: bool) -> tuple[Table, dict]:
-    """The table, the request's fields, after token and rate checks."""
+    """The table, the request's fields, after rate and token checks: the
+    caller's address first (before anything is read), then the token (before
+    the table is looked at: without one, every id answers 401), then the
+    token's own bucket, which only a token that opens the table gets."""
     tables = request.app[TABLES]
-    fields = await read_body(request) if with_body else {}
+    _rate(request, _address(request), ADDRESSES)
+    fields = await read_body(request, request.app[SETTINGS].body_seconds) if with_body else {}
     token = auth.presented_token(request, fields)
-    # Hashed once: the rate limiter's key and the comparison with the stored hash.
-    token_hash = auth.hash_token(token) if token else None
-    _rate(request, "t:" + token_hash if token_hash else "ip:" + (request.remote or "?"))
-    table = tables.get(request.match_info["table_id"])
-    tables.authorize(table, token_hash)
+    if token is None:
+        raise ProtocolError(401, "AUTH-MISSING", "send Authorization: Bearer <table token>",
+                            headers={"WWW-Authenticate": "Bearer"})
+    # Hashed once: the comparison with the stored hash and the rate limiter's key.
+    token_hash = auth.hash_token(token)
+    table, seat = tables.open(request.match_info["table_id"], token_hash)
+    _rate(request, token_hash)
+    if seat is not None:
+        request[seats.SEAT] = seat
     return table, fields
 
 
@@ -151,15 +178,17 @@ async def _run(request: web.Request, table: Table, action: dict, fields: dict, u
 
 # -- handlers -------------------------------------------------------------
 async def healthz(request: web.Request) -> web.Response:
-    """503 once the log writer has stopped: a monitor should restart the server."""
+    """503 while the disk refuses a small durable write (full, read-only,
+    failing) or the log writer has stopped: a monitor should restart the
+    server, or free the disk."""
     tables = request.app[TABLES]
     base = request.app[SETTINGS].base_url
-    failed = tables.writer.failed
-    body = {"ok": failed is None, "tables": len(tables.live), "rulesets": tables.rulesets.available(),
-            "server_url": base, "assets_url": base + "/assets/"}
-    if failed is not None:
-        body["error"] = _storage_failed(failed).body()["error"]
-    return respond(body, status=200 if failed is None else 503)
+    problem = await tables.writer.health()
+    body = {"ok": problem is None, "tables": len(tables.live), "stored": tables.store.table_count(),
+            "rulesets": tables.rulesets.available(), "server_url": base, "assets_url": base + "/assets/"}
+    if problem is not None:
+        body["error"] = _storage_failed(problem).body()["error"]
+    return respond(body, status=200 if problem is None else 503)
 
 
 async def openapi(request: web.Request) -> web.Response:
@@ -173,8 +202,9 @@ def _openapi_bytes() -> bytes:
 
 
 async def create_table(request: web.Request) -> web.Response:
-    fields = await read_body(request)
-    _rate(request, "ip:" + (request.remote or "?"))
+    address = _address(request)
+    _rate(request, address, ADDRESSES)
+    fields = await read_body(request, request.app[SETTINGS].body_seconds)
     ruleset = as_str(fields.get("ruleset"), "ruleset", required=True)
     locale = as_str(fields.get("locale"), "locale") or "zh-Hans"
     if locale not in LOCALES:
@@ -182,9 +212,12 @@ async def create_table(request: web.Request) -> web.Response:
     seats = fields.get("seats")
     if isinstance(seats, str):
         seats = [s.strip() for s in seats.split(",") if s.strip()]
-    if not isinstance(seats, list) or not seats or len(set(seats)) != len(seats):
+    if (not isinstance(seats, list) or not seats or not all(isinstance(s, str) for s in seats)
+            or len(set(seats)) != len(seats)):
         raise ProtocolError(400, "BAD-REQUEST", "seats: expected a list of distinct TTS colours")
     seats = [_seat(s, "seats") for s in seats]
+    # Counted only for a request that would create a table.
+    _rate(request, address, CREATIONS)
     options = as_object(fields.get("options"), "options")
     table, token, setup = await request.app[TABLES].create(ruleset, locale, seats, options)
     log.info(json.dumps({"table": table.id, "created": ruleset, "locale": locale, "seats": seats}))
@@ -213,7 +246,7 @@ async def table_summary(request: web.Request) -> web.Response:
 async def post_action(request: web.Request) -> web.Response:
     table, fields = await _table_call(request, with_body=True)
     action = {"action": as_str(fields.get("action"), "action", required=True, max_len=64),
-              "player": _seat(fields.get("player"), "player"),
+              "player": seats.as_seat(request, _seat(fields.get("player"), "player")),
               "args": as_object(fields.get("args"), "args")}
     return await _run(request, table, action, fields)
 
@@ -233,12 +266,13 @@ async def post_seat(request: web.Request) -> web.Response:
     under a friendlier route (what a seat then chooses is the game's own
     action, sent to /actions)."""
     table, fields = await _table_call(request, with_body=True)
-    player = _seat(fields.get("player"), "player", required=True)
+    player = seats.as_seat(request, _seat(fields.get("player"), "player", required=request.get(seats.SEAT) is None))
     return await _run(request, table, {"action": "sit", "player": player, "args": {}}, fields)
 
 
 async def post_undo(request: web.Request) -> web.Response:
     table, fields = await _table_call(request, with_body=True)
+    seats.host_only(request, "UNDO-NOT-HOST")
     consent = fields.get("consent")
     if isinstance(consent, str):
         consent = [s.strip() for s in consent.split(",") if s.strip()]
@@ -253,21 +287,41 @@ async def post_undo(request: web.Request) -> web.Response:
 async def post_token(request: web.Request) -> web.Response:
     """A new host token (the panel's New token); the one presented stops
     working. A retry of the same request (its answer lost) gets the same
-    new token, though it comes with the replaced one."""
+    new token, though it comes with the replaced one (remembered while the
+    table stays in memory)."""
     tables = request.app[TABLES]
-    fields = await read_body(request)
+    _rate(request, _address(request), ADDRESSES)
+    fields = await read_body(request, request.app[SETTINGS].body_seconds)
     token = auth.presented_token(request, fields)
-    token_hash = auth.hash_token(token) if token else None
-    _rate(request, "t:" + token_hash if token_hash else "ip:" + (request.remote or "?"))
-    table = tables.get(request.match_info["table_id"])
+    if token is None:
+        raise ProtocolError(401, "AUTH-MISSING", "send Authorization: Bearer <table token>",
+                            headers={"WWW-Authenticate": "Bearer"})
+    token_hash = auth.hash_token(token)
     request_id = as_str(fields.get("request_id"), "request_id", max_len=200)
-    renewed = tables.renewed(table, token_hash, request_id)
+    table = tables.live.get(request.match_info["table_id"])
+    renewed = tables.renewed(table, token_hash, request_id) if table is not None else None
     if renewed is None:
-        tables.authorize(table, token_hash)
+        table, seat = tables.open(request.match_info["table_id"], token_hash)
+        _rate(request, token_hash)
+        if seat is not None:
+            request[seats.SEAT] = seat
+        seats.host_only(request)
         _open_for_play(table)
         renewed = await tables.new_token(table, request_id)
         log.info(json.dumps({"table": table.id, "token": "renewed"}))
     return respond({"ok": True, "table_id": table.id, "host_token": renewed})
+
+
+async def post_seat_token(request: web.Request) -> web.Response:
+    """The host issues a token acting as one seat only (a new one for a
+    seat replaces its old one, which stops working)."""
+    table, fields = await _table_call(request, with_body=True)
+    seats.host_only(request)
+    seat = _seat(fields.get("seat"), "seat", required=True)
+    token = await request.app[TABLES].issue_seat_token(table, seat)
+    log.info(json.dumps({"table": table.id, "seat_token": seat}))
+    return respond({"ok": True, "table_id": table.id, "seat": seat, "seat_token": token,
+                    "table_url": f"{request.app[SETTINGS].base_url}/v1/tables/{table.id}"}, status=201)
 
 
 async def get_state(request: web.Request) -> web.Response:
@@ -282,7 +336,7 @@ async def get_state(request: web.Request) -> web.Response:
 
 async def get_legal(request: web.Request) -> web.Response:
     table, _ = await _table_call(request, with_body=False)
-    seat = _seat(request.query.get("seat"), required=True)
+    seat = seats.as_seat(request, _seat(request.query.get("seat"), required=request.get(seats.SEAT) is None), "seat")
     actions = table.engine.legal_actions(table.state, seat)
     return respond({"ok": True, "version": table.version, "seat": seat,
                     "actions": table.ruleset.presenter.label(actions, table.view(), seat)})
@@ -301,15 +355,16 @@ def _for_seat(items: list[dict], seat: str | None, everyone: bool = True) -> lis
 def _audience(request: web.Request) -> tuple[str | None, bool]:
     """(?seat=, whether the whole table is asked for): with no seat the host
     sees all; `?seat=` narrows to that seat, `?public=1` to a spectator."""
-    seat = _seat(request.query.get("seat"))
+    seat = seats.as_seat(request, _seat(request.query.get("seat")), "seat")
     public = request.query.get("public") in ("1", "true")
-    return seat, seat is None and not public
+    # A seat token reads as its seat, never as the whole table.
+    return seat, seat is None and not public and request.get(seats.SEAT) is None
 
 
 async def get_events(request: web.Request) -> web.Response:
     table, _ = await _table_call(request, with_body=False)
     after = as_int(request.query.get("after"), "after", minimum=0) or 0
-    limit = as_int(request.query.get("limit"), "limit", minimum=1) or 100
+    limit = as_int(request.query.get("limit"), "limit", minimum=1, maximum=10_000) or 100
     seat, everyone = _audience(request)
     # Up to the table's version: a row committed but not yet answered (its
     # fsync still running) is not shown before its answer.
@@ -327,7 +382,7 @@ async def get_log(request: web.Request) -> web.Response:
     events are not all public may name a secret in its args (the card
     offered from a hidden hand), so its args are shown to its own seat only."""
     table, _ = await _table_call(request, with_body=False)
-    seat = _seat(request.query.get("seat"))
+    seat = seats.as_seat(request, _seat(request.query.get("seat")), "seat")
     entries = request.app[TABLES].store.entries(table.id, upto=table.version)
     out = []
     for e in entries:
@@ -357,6 +412,7 @@ ROUTES = [
     ("POST", "/v1/tables/{table_id}/seats", post_seat),
     ("POST", "/v1/tables/{table_id}/undo", post_undo),
     ("POST", "/v1/tables/{table_id}/token", post_token),
+    ("POST", "/v1/tables/{table_id}/seat-tokens", post_seat_token),
     ("GET", "/v1/tables/{table_id}/state", get_state),
     ("GET", "/v1/tables/{table_id}/legal", get_legal),
     ("GET", "/v1/tables/{table_id}/events", get_events),
@@ -369,25 +425,32 @@ def create_app(settings: Settings, lookup=None, rng_source=None) -> web.Applicat
     """`lookup` (name → engine, presenter, info) and `rng_source` replace the
     real ones in tests only; play always uses the registry's rulesets and a
     cryptographic source."""
+    noise.install()
     middlewares = [refusals]
     if settings.cors_origins:
         middlewares.insert(0, cors_middleware(settings.cors_origins))
     app = web.Application(middlewares=middlewares, client_max_size=settings.max_body_bytes)
-    store = Store(settings.db_path, settings.sqlite_sync)
+    store = Store(settings.db_path, settings.sqlite_sync, fallback=True)
     writer = GroupWriter(settings.db_path, settings.sqlite_sync)
-    tables = Tables(store, writer, Rulesets(settings.content_dir, lookup), settings.snapshot_every, rng_source)
-    loaded = tables.load_all()
-    log.info("loaded %d tables from %s", loaded, settings.db_path)
+    tables = Tables(store, writer, Rulesets(settings.content_dir, lookup), settings.snapshot_every, rng_source,
+                    max_live=settings.max_live)
+    lifecycle = Lifecycle(tables, settings.idle_seconds, settings.expire_unplayed, settings.expire_over)
+    log.info("%d tables in %s (each rebuilt on its first request)", store.table_count(), settings.db_path)
     app[SETTINGS] = settings
     app[TABLES] = tables
+    app[LIFECYCLE] = lifecycle
     app[LIMITER] = RateLimiter(settings.rate_per_second, settings.rate_burst)
+    app[ADDRESSES] = RateLimiter(settings.address_rate, settings.address_burst)
+    app[CREATIONS] = RateLimiter(settings.create_rate, settings.create_burst)
     for method, path, handler in ROUTES:
         app.router.add_route(method, path, handler)
 
     async def start(_app):
-        await writer.start()
+        await writer.start(refuse=store.why)
+        lifecycle.start()
 
     async def close(_app):
+        await lifecycle.stop()
         await writer.close()     # it logs its group-commit counts
         store.close()
     app.on_startup.append(start)

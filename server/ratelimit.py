@@ -1,10 +1,13 @@
-"""A token bucket per caller, so one runaway script cannot starve the rest.
+"""Token buckets per caller, so one runaway script cannot starve the rest.
 
-Keyed by the hash of the presented token (never the token itself), or by the
-peer address when no token is presented (table creation).
+Three limiters use them: one per client address on every /v1 request, run
+before the body is read; one per table token (its hash, never the token
+itself), only for a token that opened its table, so inventing tokens earns
+no fresh bucket; and one per address for creating tables.
 """
 from __future__ import annotations
 
+import ipaddress
 import math
 import time
 from collections import OrderedDict
@@ -36,3 +39,21 @@ class RateLimiter:
     @staticmethod
     def retry_after(wait: float) -> str:
         return str(max(1, math.ceil(wait)))
+
+
+def client_address(request, trusted: tuple[str, ...] = ()) -> str:
+    """The peer's address; behind a proxy listed in `trusted` (a TLS
+    terminator, whose own address every client would otherwise share), the
+    last address in X-Forwarded-For that is not one of those proxies."""
+    peer = request.remote or "?"
+    if peer not in trusted:
+        return peer
+    hops = [h.strip() for h in ",".join(request.headers.getall("X-Forwarded-For", [])).split(",") if h.strip()]
+    for hop in reversed(hops):
+        if hop in trusted:
+            continue
+        try:
+            return str(ipaddress.ip_address(hop))
+        except ValueError:
+            break       # not an address: believe nothing further left
+    return peer

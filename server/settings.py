@@ -49,12 +49,50 @@ class Settings:
     # cut may lose the last moments (the log stays consistent); for disks
     # where an fsync is slow.
     sqlite_sync: str = "FULL"
+    # Per-address token bucket on every /v1 request, before its body is
+    # read or its token looked at (a bogus token gets no bucket of its own).
+    address_rate: float = 50.0
+    address_burst: int = 100
+    # Tables created per address: sustained per second, and burst.
+    create_rate: float = 0.1
+    create_burst: int = 10
+    # Peers (a TLS proxy in front) whose X-Forwarded-For names the client.
+    trusted_proxies: tuple[str, ...] = ()
+    # A connection with no whole request this long after it opened or was
+    # last answered is closed; a body must arrive within body_seconds.
+    idle_timeout: float = 30.0
+    body_seconds: float = 10.0
+    # Tables unused this long leave memory (rebuilt from the store on their
+    # next request); at most max_live stay in memory.
+    idle_seconds: float = 600.0
+    max_live: int = 1000
+    # A table nobody acted on expires this long after its creation; a game
+    # that ended, this long after its end. Unfinished games never expire.
+    expire_unplayed: float = 6 * 3600.0
+    expire_over: float = 7 * 86400.0
     log_level: str = "INFO"
     extra: dict = field(default_factory=dict)
 
     @property
     def base_url(self) -> str:
         return self.public_base_url or f"http://{self.host}:{self.port}"
+
+
+UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def duration(text: str) -> float:
+    """Seconds from `90`, `90s`, `10m`, `6h` or `7d`."""
+    text = str(text).strip().lower()
+    scale = UNITS.get(text[-1:], None)
+    number = text[:-1] if scale else text
+    try:
+        value = float(number) * (scale or 1)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected seconds, or a number with s, m, h or d") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected more than 0")
+    return value
 
 
 def _env(name: str) -> str | None:
@@ -79,16 +117,43 @@ def parse(argv: list[str] | None = None) -> Settings:
     p.add_argument("--burst", type=int, default=int(_env("BURST") or d.rate_burst))
     p.add_argument("--snapshot-every", type=int, default=int(_env("SNAPSHOT_EVERY") or d.snapshot_every))
     p.add_argument("--sync", choices=["FULL", "NORMAL"], default=(_env("SYNC") or d.sqlite_sync).upper())
+    p.add_argument("--address-rate", type=float, default=float(_env("ADDRESS_RATE") or d.address_rate),
+                   help="requests per second per client address, on every /v1 route")
+    p.add_argument("--address-burst", type=int, default=int(_env("ADDRESS_BURST") or d.address_burst))
+    p.add_argument("--create-rate", type=float, default=float(_env("CREATE_RATE") or d.create_rate),
+                   help="tables created per second per client address (default one every 10 s)")
+    p.add_argument("--create-burst", type=int, default=int(_env("CREATE_BURST") or d.create_burst))
+    p.add_argument("--trusted-proxy", default=_env("TRUSTED_PROXY") or "",
+                   help="comma-separated addresses of proxies whose X-Forwarded-For names the client")
+    p.add_argument("--idle-timeout", type=duration, default=duration(_env("IDLE_TIMEOUT") or d.idle_timeout),
+                   help="close a connection with no whole request for this long")
+    p.add_argument("--body-timeout", type=duration, default=duration(_env("BODY_TIMEOUT") or d.body_seconds),
+                   help="refuse a request whose body has not arrived within this long")
+    p.add_argument("--idle-evict", type=duration, default=duration(_env("IDLE_EVICT") or d.idle_seconds),
+                   help="tables unused this long leave memory (default 10m)")
+    p.add_argument("--max-live", type=int, default=int(_env("MAX_LIVE") or d.max_live),
+                   help="at most this many tables in memory")
+    p.add_argument("--expire-unplayed", type=duration, default=duration(_env("EXPIRE_UNPLAYED") or d.expire_unplayed),
+                   help="delete a table nobody acted on this long after its creation (default 6h)")
+    p.add_argument("--expire-over", type=duration, default=duration(_env("EXPIRE_OVER") or d.expire_over),
+                   help="delete a finished game this long after its end (default 7d)")
     p.add_argument("--log-level", default=_env("LOG_LEVEL") or d.log_level)
     a = p.parse_args(argv)
     if not 0 < a.port < 65536:
         p.error(f"--port {a.port}: expected 1..65535")
     if a.max_body < 256 or a.rate <= 0 or a.burst < 1 or a.snapshot_every < 1:
         p.error("--max-body ≥ 256, --rate > 0, --burst ≥ 1 and --snapshot-every ≥ 1 are required")
+    if a.address_rate <= 0 or a.address_burst < 1 or a.create_rate <= 0 or a.create_burst < 1 or a.max_live < 1:
+        p.error("--address-rate and --create-rate > 0, --address-burst, --create-burst and --max-live ≥ 1 "
+                "are required")
     return Settings(
         host=a.host, port=a.port, db_path=Path(a.db), content_dir=Path(a.content),
         asset_dir=Path(a.assets), public_base_url=a.public_url.rstrip("/"),
         cors_origins=tuple(o.strip() for o in a.cors.split(",") if o.strip()),
         max_body_bytes=a.max_body, rate_per_second=a.rate, rate_burst=a.burst,
         snapshot_every=a.snapshot_every, sqlite_sync=a.sync, log_level=a.log_level.upper(),
+        address_rate=a.address_rate, address_burst=a.address_burst, create_rate=a.create_rate,
+        create_burst=a.create_burst, trusted_proxies=tuple(x.strip() for x in a.trusted_proxy.split(",") if x.strip()),
+        idle_timeout=a.idle_timeout, body_seconds=a.body_timeout, idle_seconds=a.idle_evict, max_live=a.max_live,
+        expire_unplayed=a.expire_unplayed, expire_over=a.expire_over,
     )

@@ -9,7 +9,6 @@ start; the log alone is enough to rebuild any table.
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
 import logging
 import sqlite3
@@ -17,59 +16,11 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import jsontext
+from . import jsontext, readonly
+from .schema import SCHEMA, TABLE_COLUMNS, add_columns
+from .snapshots import PARTS, SnapshotEncoder  # noqa: F401  (SnapshotEncoder: re-exported)
 
 log = logging.getLogger("hauntkit.store")
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
-  id TEXT PRIMARY KEY,
-  ruleset TEXT NOT NULL,
-  locale TEXT NOT NULL,
-  seats TEXT NOT NULL,
-  options TEXT NOT NULL,
-  token_hash TEXT NOT NULL,
-  content_hash TEXT,
-  setup_tape TEXT NOT NULL,
-  version INTEGER NOT NULL,
-  created REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS actions (
-  table_id TEXT NOT NULL,
-  version INTEGER NOT NULL,
-  request_id TEXT,
-  kind TEXT NOT NULL,
-  action TEXT NOT NULL,
-  tape TEXT NOT NULL,
-  restore_to INTEGER,
-  revealing INTEGER NOT NULL,
-  answer TEXT NOT NULL,
-  created REAL NOT NULL,
-  PRIMARY KEY (table_id, version)
-) WITHOUT ROWID;
-CREATE UNIQUE INDEX IF NOT EXISTS actions_request
-  ON actions(table_id, request_id) WHERE request_id IS NOT NULL;
-CREATE TABLE IF NOT EXISTS snapshots (
-  table_id TEXT NOT NULL,
-  version INTEGER NOT NULL,
-  state TEXT NOT NULL,
-  PRIMARY KEY (table_id, version)
-) WITHOUT ROWID;
--- The version bump rides on the log row's INSERT, in the same statement:
--- a table not at the version before the row's aborts it.
-CREATE TRIGGER IF NOT EXISTS actions_bump AFTER INSERT ON actions BEGIN
-  UPDATE tables SET version = NEW.version WHERE id = NEW.table_id AND version = NEW.version - 1;
-  SELECT RAISE(ABORT, 'version conflict') WHERE changes() = 0;
-END;
-CREATE TABLE IF NOT EXISTS blobs (
-  hash TEXT PRIMARY KEY,
-  json TEXT NOT NULL
-) WITHOUT ROWID;
-"""
-# A snapshot is {"@parts": {top-level key: blob hash}}: parts that did not
-# change (the rules tables every state of a table shares) are stored once.
-PARTS = "@parts"
-MEMO_MIN = 1024   # only parts at least this long are worth remembering by identity
 
 # A batch of actions from different tables touches a different leaf page per
 # row in the log, in its request-id index and in `tables` (the version bump):
@@ -77,6 +28,10 @@ MEMO_MIN = 1024   # only parts at least this long are worth remembering by ident
 # instead of SQLite's 4 KiB a row costs 5 KB of WAL instead of 15 KB
 # (microbenchmark, 64-row batches: COMMIT 15.4 -> 9.7 us a row).
 PAGE_SIZE = 1024
+
+# The health probe's write (server.writer.health): a saturated batch of ~20
+# rows with a snapshot is a few tens of KiB of WAL.
+PROBE_BYTES = 64 * 1024
 
 # Rows per INSERT statement (10 parameters each; SQLite allows 32766).
 INSERT_CHUNK = 500
@@ -102,6 +57,7 @@ class TableRow:
     content_hash: str | None
     setup_tape: list[int]
     version: int
+    over_at: float | None = None    # when its game ended (None: not over)
 
 
 @dataclass
@@ -137,49 +93,42 @@ def table_values(row: TableRow) -> tuple:
             row.content_hash, _dumps(row.setup_tape), row.version, time.time())
 
 
-class SnapshotEncoder:
-    """A state as a snapshot: each top-level part's JSON stored once by its
-    hash. Remembers, per (table, part), the object last encoded: an engine
-    never mutates a state it was given, so the same object still has the
-    same JSON and is neither encoded nor sent again."""
-
-    def __init__(self):
-        self._memo: dict[tuple[str, str], tuple[object, str]] = {}
-
-    def encode(self, table_id: str, state: dict) -> tuple[dict[str, str], list[tuple[str, str]]]:
-        """(part -> hash, [(hash, JSON)] of the parts not sent before)."""
-        parts, blobs = {}, []
-        for key, value in state.items():
-            memo = self._memo.get((table_id, key))
-            if memo is not None and memo[0] is value:
-                parts[key] = memo[1]
-                continue
-            text = _dumps(value)
-            digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
-            blobs.append((digest, text))
-            if len(text) >= MEMO_MIN:
-                self._memo[(table_id, key)] = (value, digest)
-            parts[key] = digest
-        return parts, blobs
-
-    def forget(self) -> None:
-        """After a snapshot was not written: send every part again."""
-        self._memo.clear()
-
-
 class Store:
-    def __init__(self, path: Path | str, synchronous: str = "FULL"):
+    """`read_only`: opened for reading only, because the disk refused a
+    writable open (full, or mounted read-only); `why` says what it refused."""
+
+    def __init__(self, path: Path | str, synchronous: str = "FULL", fallback: bool = False):
         self.path = Path(path)
+        self.read_only, self.why = False, ""
+        self.snapshots = SnapshotEncoder()
+        try:
+            self.db = self._open_writable(path, synchronous)
+        except (sqlite3.Error, OSError) as exc:
+            if not fallback:
+                raise
+            self.read_only, self.why = True, f"{type(exc).__name__}: {exc}"
+            self.db = readonly.open_for_reading(self.path, SCHEMA)
+            log.warning("%s cannot be opened for writing (%s); serving reads only", path, self.why)
+        # A database read as it is, from before the column existed, has none.
+        have = {r[1] for r in self.db.execute("PRAGMA table_info(tables)")}
+        self._over_at = "over_at" if "over_at" in have else "NULL"
+
+    def _open_writable(self, path, synchronous: str) -> sqlite3.Connection:
         if str(path) != ":memory:":
             self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
-        # Only a new, empty file takes it (an existing one keeps its own).
-        self.db.execute(f"PRAGMA page_size={PAGE_SIZE}")
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute(f"PRAGMA synchronous={'FULL' if synchronous.upper() == 'FULL' else 'NORMAL'}")
-        self.db.execute("PRAGMA busy_timeout=5000")
-        self.db.executescript(SCHEMA)
-        self.snapshots = SnapshotEncoder()
+        db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        try:
+            # Only a new, empty file takes it (an existing one keeps its own).
+            db.execute(f"PRAGMA page_size={PAGE_SIZE}")
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute(f"PRAGMA synchronous={'FULL' if synchronous.upper() == 'FULL' else 'NORMAL'}")
+            db.execute("PRAGMA busy_timeout=5000")
+            db.executescript(SCHEMA)
+            add_columns(db)
+        except BaseException:
+            db.close()
+            raise
+        return db
 
     def close(self) -> None:
         self.db.close()
@@ -195,7 +144,7 @@ class Store:
         """The table's row and its snapshot 0, from `table_values` and
         `SnapshotEncoder.encode` (the writer process gets them encoded)."""
         with self._tx():
-            self.db.execute("INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?)", values)
+            self.db.execute(f"INSERT INTO tables ({TABLE_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?)", values)
             if not self._write_snapshot(values[0], 0, parts, blobs):
                 raise RuntimeError(f"table {values[0]}: snapshot 0 names blobs never written")
 
@@ -206,14 +155,18 @@ class Store:
 
     def table(self, table_id: str) -> TableRow | None:
         r = self.db.execute(
-            "SELECT id, ruleset, locale, seats, options, token_hash, content_hash, setup_tape, version "
-            "FROM tables WHERE id=?", (table_id,)).fetchone()
+            "SELECT id, ruleset, locale, seats, options, token_hash, content_hash, setup_tape, version, "
+            f"{self._over_at} FROM tables WHERE id=?", (table_id,)).fetchone()
         if r is None:
             return None
-        return TableRow(r[0], r[1], r[2], json.loads(r[3]), json.loads(r[4]), r[5], r[6], json.loads(r[7]), r[8])
+        return TableRow(r[0], r[1], r[2], json.loads(r[3]), json.loads(r[4]), r[5], r[6], json.loads(r[7]), r[8],
+                        r[9])
 
     def table_ids(self) -> list[str]:
         return [r[0] for r in self.db.execute("SELECT id FROM tables ORDER BY created")]
+
+    def table_count(self) -> int:
+        return self.db.execute("SELECT count(*) FROM tables").fetchone()[0]
 
     # -- the log ----------------------------------------------------------
     def append(self, table_id: str, entry: Entry, snapshot: dict | None = None) -> None:
@@ -242,8 +195,9 @@ class Store:
 
         A batch with a conflict (another process wrote, or a request_id is
         reused) is rolled back whole and its rows appended one by one, so a
-        conflicting row fails alone (VersionConflict) and leaves nothing
-        behind. Any other error is raised: nothing of the batch was written.
+        conflicting row fails alone (VersionConflict, or the error that
+        refused it) and leaves nothing behind. Any other error is raised:
+        nothing of the batch was written.
         Snapshots (`SnapshotEncoder.encode`, or None), an optimisation, are
         written after the log in their own transaction; the second value
         says one was skipped, after which the encoder must forget what it
@@ -275,17 +229,23 @@ class Store:
                 with self._tx():
                     for table_id, version, (parts, blobs) in todo:
                         skipped |= not self._write_snapshot(table_id, version, parts, blobs)
-            except sqlite3.Error:
+            except sqlite3.Error as exc:
                 # The log is written; a table without this snapshot replays a little more on start.
-                log.exception("snapshots at %s not written", [(t, v) for t, v, _ in todo])
+                log.warning("snapshots at %s not written: %s", [(t, v) for t, v, _ in todo][:8], exc)
                 skipped = True
         return results, skipped
 
     def _append_alone(self, row: tuple) -> Exception | None:
+        """VersionConflict, or the disk's refusal of this row alone: rows
+        before it in the batch are written, and must be reported so."""
         try:
             self.db.execute(_insert_sql(1), row)
         except sqlite3.IntegrityError:     # the version or the request_id is taken
             return VersionConflict(row[0])
+        except sqlite3.Error as exc:
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
+            return exc
         return None
 
     def _write_snapshot(self, table_id: str, version: int, parts: dict[str, str], blobs: list[tuple[str, str]]) -> bool:
@@ -336,12 +296,67 @@ class Store:
             (table_id, at_most)).fetchone()
         if r is None:
             return None
-        parts = json.loads(r[1])[PARTS]
+        return r[0], self._state(r[1])
+
+    def snapshot_versions(self, table_id: str, upto: int) -> list[int]:
+        return [r[0] for r in self.db.execute(
+            "SELECT version FROM snapshots WHERE table_id=? AND version<=? ORDER BY version", (table_id, upto))]
+
+    def snapshot_at(self, table_id: str, version: int) -> dict | None:
+        """The state snapshotted at exactly `version`, if one was."""
+        r = self.db.execute("SELECT state FROM snapshots WHERE table_id=? AND version=?",
+                            (table_id, version)).fetchone()
+        return None if r is None else self._state(r[0])
+
+    def _state(self, text: str) -> dict:
+        parts = json.loads(text)[PARTS]
         if not parts:
-            return r[0], {}
+            return {}
         blobs = dict(self.db.execute(
             f"SELECT hash, json FROM blobs WHERE hash IN ({','.join('?' * len(parts))})", list(parts.values())))
-        return r[0], {key: json.loads(blobs[digest]) for key, digest in parts.items()}
+        return {key: json.loads(blobs[digest]) for key, digest in parts.items()}
+
+    # -- seat tokens, the end of a game, expiry, the health probe -------------
+    def seat_tokens(self, table_id: str) -> dict[str, str]:
+        """seat -> token hash."""
+        return dict(self.db.execute("SELECT seat, token_hash FROM seat_tokens WHERE table_id=?", (table_id,)))
+
+    def set_seat_token(self, table_id: str, seat: str, token_hash: str) -> None:
+        """Issue (or replace: the old one stops working) the seat's token."""
+        with self._tx():
+            if self.db.execute("SELECT 1 FROM tables WHERE id=?", (table_id,)).fetchone() is None:
+                raise RuntimeError(f"table {table_id}: no such table")
+            self.db.execute("INSERT OR REPLACE INTO seat_tokens VALUES (?,?,?,?)",
+                            (table_id, seat, token_hash, time.time()))
+
+    def mark_over(self, table_id: str, at: float | None) -> None:
+        """When the game ended (None: it goes on again, after an undo)."""
+        with self._tx():
+            self.db.execute("UPDATE tables SET over_at=? WHERE id=?", (at, table_id))
+
+    def expired(self, unplayed_before: float, over_before: float) -> list[str]:
+        """Tables nobody ever acted on, created before `unplayed_before`, and
+        tables whose game ended before `over_before`."""
+        return [r[0] for r in self.db.execute(
+            "SELECT id FROM tables WHERE (version=0 AND created<?) OR (over_at IS NOT NULL AND over_at<?) "
+            "ORDER BY created", (unplayed_before, over_before))]
+
+    def delete_tables(self, table_ids: list[str]) -> None:
+        """Every row of these tables, then the blobs no snapshot names any more."""
+        with self._tx():
+            for table_id in table_ids:
+                for sql in ("DELETE FROM actions WHERE table_id=?", "DELETE FROM snapshots WHERE table_id=?",
+                            "DELETE FROM seat_tokens WHERE table_id=?", "DELETE FROM tables WHERE id=?"):
+                    self.db.execute(sql, (table_id,))
+            self.db.execute(
+                "DELETE FROM blobs WHERE hash NOT IN "
+                f"(SELECT p.value FROM snapshots, json_each(snapshots.state, '$.\"{PARTS}\"') AS p)")
+
+    def probe(self) -> None:
+        """A write the size of a busy batch of actions with its snapshot:
+        what the next actions need from the disk."""
+        with self._tx():
+            self.db.execute("INSERT OR REPLACE INTO health VALUES (1, ?, zeroblob(?))", (time.time(), PROBE_BYTES))
 
     @staticmethod
     def _entry(r) -> Entry:
@@ -359,8 +374,10 @@ class _Transaction:
         self.db.execute("BEGIN IMMEDIATE")
 
     def __exit__(self, exc_type, exc, tb):
-        if exc_type is None:
-            self.db.execute("COMMIT")
-        else:
-            self.db.execute("ROLLBACK")
+        try:
+            if exc_type is None:
+                self.db.execute("COMMIT")
+        finally:
+            if self.db.in_transaction:     # SQLite rolls back by itself after SQLITE_FULL
+                self.db.execute("ROLLBACK")
         return False

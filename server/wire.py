@@ -8,13 +8,14 @@ all of that so handlers see one clean shape.
 """
 from __future__ import annotations
 
-import json
+import asyncio
+import math
 import re
 from typing import Any
 from urllib.parse import parse_qsl
 
 import orjson
-from aiohttp import web
+from aiohttp import web, web_protocol
 
 from . import jsontext
 from .messages import protocol_message
@@ -49,17 +50,58 @@ def respond(obj: Any, status: int = 200, headers: dict | None = None) -> web.Res
     return web.Response(body=body, status=status, headers=headers, content_type=JSON_TYPE, charset="utf-8")
 
 
-def normalize(value: Any) -> Any:
-    """Whole floats become ints everywhere (ids, versions, counts, indices).
+# Bounds on what a body may hold. Nothing a TTS table sends comes near them;
+# past them the standard library, orjson or SQLite would raise on the way
+# to the log (orjson cannot encode an int beyond 64 bits, and nests at most
+# 255 deep), after the engine had already accepted the action.
+MAX_DEPTH = 32
+# Lua numbers are doubles: every integer a table can send exactly.
+MAX_INT = 2 ** 53
+
+
+def normalize(value: Any, depth: int = 0) -> Any:
+    """Whole floats become ints everywhere (ids, versions, counts, indices),
+    and what the log could not hold is refused: nesting beyond MAX_DEPTH,
+    integers beyond ±MAX_INT, text that is not Unicode (lone surrogates).
 
     The games have no fractional quantities, so `3.0` always meant `3`."""
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
+    if isinstance(value, str):
+        if not value.isascii():
+            _check_text(value)
+        return value
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ProtocolError(400, "BAD-REQUEST", "numbers must be finite")
+        if not value.is_integer():
+            return value
+        value = int(value)
+    if isinstance(value, int):
+        if not -MAX_INT <= value <= MAX_INT:
+            raise ProtocolError(400, "BAD-REQUEST", f"integer {_short(value)} beyond ±2^53")
+        return value
+    if depth >= MAX_DEPTH:
+        raise ProtocolError(400, "BAD-REQUEST", f"nested deeper than {MAX_DEPTH} levels")
     if isinstance(value, dict):
-        return {k: normalize(v) for k, v in value.items()}
+        return {_check_text(k) if isinstance(k, str) else k: normalize(v, depth + 1) for k, v in value.items()}
     if isinstance(value, list):
-        return [normalize(v) for v in value]
+        return [normalize(v, depth + 1) for v in value]
     return value
+
+
+def _check_text(text: str) -> str:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ProtocolError(400, "BAD-REQUEST", "text holds a lone surrogate (not Unicode)") from None
+    return text
+
+
+def _short(number: int) -> str:
+    digits = str(abs(number))
+    sign = "-" if number < 0 else ""
+    return sign + digits if len(digits) <= 20 else f"{sign}{digits[:6]}… ({len(digits)} digits)"
 
 
 def as_object(value: Any, name: str) -> dict:
@@ -71,7 +113,8 @@ def as_object(value: Any, name: str) -> dict:
     raise ProtocolError(400, "BAD-REQUEST", f"{name}: expected an object")
 
 
-def as_int(value: Any, name: str, *, required: bool = False, minimum: int | None = None) -> int | None:
+def as_int(value: Any, name: str, *, required: bool = False, minimum: int | None = None,
+           maximum: int = MAX_INT) -> int | None:
     if value is None or value == "":
         if required:
             raise ProtocolError(400, "BAD-REQUEST", f"{name}: required")
@@ -80,17 +123,19 @@ def as_int(value: Any, name: str, *, required: bool = False, minimum: int | None
         raise ProtocolError(400, "BAD-REQUEST", f"{name}: expected an integer")
     if isinstance(value, str):
         try:
-            value = float(value.strip())
+            value = float(value.strip()) if len(value) <= 40 else math.nan
         except ValueError:
             raise ProtocolError(400, "BAD-REQUEST", f"{name}: expected an integer") from None
     if isinstance(value, float):
-        if not value.is_integer():
+        if not math.isfinite(value) or not value.is_integer():
             raise ProtocolError(400, "BAD-REQUEST", f"{name}: expected an integer")
         value = int(value)
     if not isinstance(value, int):
         raise ProtocolError(400, "BAD-REQUEST", f"{name}: expected an integer")
     if minimum is not None and value < minimum:
         raise ProtocolError(400, "BAD-REQUEST", f"{name}: expected at least {minimum}")
+    if value > maximum:
+        raise ProtocolError(400, "BAD-REQUEST", f"{name}: expected at most {maximum}")
     return value
 
 
@@ -112,8 +157,12 @@ def _form_value(raw: str) -> Any:
     text = raw.strip()
     if text[:1] in ("{", "[", '"') or text in ("true", "false", "null"):
         try:
-            return json.loads(text)
-        except ValueError:
+            return orjson.loads(text)
+        except orjson.JSONDecodeError as exc:
+            if "depth limit" in exc.msg:
+                raise ProtocolError(400, "BAD-REQUEST", f"nested deeper than {MAX_DEPTH} levels") from None
+            if "surrogate" in exc.msg:
+                raise ProtocolError(400, "BAD-REQUEST", "text holds a lone surrogate (not Unicode)") from None
             return raw
     if _NUMBER.match(text):
         number = float(text)
@@ -138,14 +187,26 @@ def parse_form(text: str) -> dict:
     return out
 
 
-async def read_body(request: web.Request) -> dict:
+async def read_body(request: web.Request, timeout: float | None = None) -> dict:
     """The request's fields as a dict, from JSON or form encoding.
 
     The size cap is enforced by aiohttp (`client_max_size`) and surfaces as
-    413 through the error middleware. A JSON body goes to orjson as bytes:
+    413 through the error middleware; a body still arriving after `timeout`
+    seconds is refused with 408. A JSON body goes to orjson as bytes:
     it checks the UTF-8 itself, so the common case decodes the body once
     (`request.json()` decodes it to text and then parses the text)."""
-    raw = await request.read()
+    try:
+        if timeout is None or request.content.is_eof():
+            raw = await request.read()
+        else:
+            async with asyncio.timeout(timeout):
+                raw = await request.read()
+    except TimeoutError:
+        raise ProtocolError(408, "TIMEOUT", f"the body did not arrive within {timeout:g} s",
+                            headers={"Connection": "close"}) from None
+    except web_protocol.RequestPayloadError as exc:      # e.g. Content-Encoding: gzip on bytes that are not
+        raise ProtocolError(400, "BAD-REQUEST", f"the body could not be read ({str(exc).splitlines()[-1].strip()})",
+                            headers={"Connection": "close"}) from None
     if not raw.strip():
         return {}
     ctype = request.content_type
@@ -154,6 +215,8 @@ async def read_body(request: web.Request) -> dict:
             data = orjson.loads(raw)
         except orjson.JSONDecodeError as exc:
             _check_utf8(raw)
+            if "depth limit" in exc.msg:
+                raise ProtocolError(400, "BAD-REQUEST", f"nested deeper than {MAX_DEPTH} levels") from None
             raise ProtocolError(400, "BAD-REQUEST", f"body is not valid JSON ({exc.msg} at {exc.pos})") from None
         if data == []:
             data = {}

@@ -40,6 +40,7 @@ import sqlite3
 import struct
 import sys
 import threading
+import time
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Callable
@@ -93,11 +94,51 @@ def _take_all(q: queue.SimpleQueue) -> tuple[list, bool]:
     return items, False
 
 
-Reply = tuple[int, str, str]      # (seq, "ok" | "conflict" | "error" | "failed", detail)
+Reply = tuple[int, str, str]      # (seq, "ok" | "conflict" | "storage" | "error" | "failed", detail)
+
+# Requests other than appends: kind -> the Store method, called with the payload.
+OPERATIONS = {"create": "create_encoded", "token": "set_token_hash", "seat_token": "set_seat_token",
+              "over": "mark_over", "delete": "delete_tables", "probe": "probe"}
+# SQLite's primary result codes that mean the disk, not the request, refused.
+STORAGE_CODES = frozenset({sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR, sqlite3.SQLITE_READONLY,
+                           sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM})
 
 
-# Requests other than appends: kind -> the Store method that carries it out.
-OPERATIONS = {"create": "create_encoded", "token": "set_token_hash"}
+def refusal(exc: BaseException) -> str:
+    """"storage" when the disk refused (a later write may succeed), else "error"."""
+    if isinstance(exc, OSError):
+        return "storage"
+    if isinstance(exc, sqlite3.Error) and (getattr(exc, "sqlite_errorcode", 0) & 0xFF) in STORAGE_CODES:
+        return "storage"
+    return "error"
+
+
+def _describe(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}"
+
+
+# Seconds between two log lines about the disk refusing writes.
+REFUSAL_LOG_EVERY = 5.0
+
+
+class Throttled:
+    """A WARNING now, then at most one every `every` seconds, saying how
+    many like it were not written meanwhile."""
+
+    def __init__(self, logger: logging.Logger, every: float, clock=time.monotonic):
+        self.logger, self.every, self.clock = logger, every, clock
+        self.last = float("-inf")
+        self.held = 0
+        self.lock = threading.Lock()
+
+    def note(self, message: str) -> None:
+        with self.lock:
+            now = self.clock()
+            if now - self.last < self.every:
+                self.held += 1
+                return
+            held, self.held, self.last = self.held, 0, now
+        self.logger.warning("%s%s", message, f" ({held} more like it since the last)" if held else "")
 
 
 class LogWriter:
@@ -117,6 +158,7 @@ class LogWriter:
         self.failed: str | None = None
         self.batches = self.appends = self.syncs = self.checkpoints = 0
         self._since_checkpoint = 0
+        self._refusals = Throttled(log, REFUSAL_LOG_EVERY)
         self._checkpoint_db: sqlite3.Connection | None = None
         self._checkpointing: Future | None = None
         self._checkpoint_thread = ThreadPoolExecutor(1, thread_name_prefix="hauntkit-checkpoint")
@@ -148,8 +190,7 @@ class LogWriter:
                     getattr(self.store, OPERATIONS[kind])(*payload)
                     durable.append((seq, "ok", ""))
                 except Exception as exc:
-                    log.exception("%s failed", kind)
-                    now.append((seq, "error", repr(exc)))
+                    now.append((seq, self._refused(exc, kind), _describe(exc)))
         if not self.durable:
             now, durable = now + durable, []
         if self._since_checkpoint >= CHECKPOINT_EVERY and (self._checkpointing is None or self._checkpointing.done()):
@@ -164,17 +205,32 @@ class LogWriter:
         try:
             results, skipped = self.store.append_rows([p[0] for _, p in appends], [p[1] for _, p in appends])
         except Exception as exc:      # the statement failed: nothing of the batch was written
-            log.exception("writing %d log rows failed", len(appends))
-            results, skipped = [exc] * len(appends), False
+            code = self._refused(exc, f"{len(appends)} log rows")
+            results, skipped = [(code, exc)] * len(appends), False
         for (seq, _), err in zip(appends, results):
             if err is None:
                 durable.append((seq, "ok", ""))
-            else:
-                now.append((seq, "conflict" if isinstance(err, VersionConflict) else "error", str(err) or repr(err)))
+            elif isinstance(err, VersionConflict):
+                now.append((seq, "conflict", str(err)))
+            elif isinstance(err, tuple):
+                now.append((seq, err[0], _describe(err[1])))
+            else:                     # this row alone was refused
+                now.append((seq, self._refused(err, "a log row"), _describe(err)))
         self.batches += 1
         self.appends += len(appends)
         self._since_checkpoint += len(appends)
         return skipped
+
+    def _refused(self, exc: BaseException, what: str) -> str:
+        """A refusal by the disk is a line (at most one every few seconds: it
+        repeats for every write until the disk has free space); anything else is a
+        bug worth its traceback."""
+        code = refusal(exc)
+        if code == "storage":
+            self._refusals.note(f"writing {what} refused by the disk: {_describe(exc)}")
+        else:
+            log.exception("writing %s failed", what)
+        return code
 
     # -- the fsync thread -------------------------------------------------
     def _sync_loop(self) -> None:
@@ -210,9 +266,12 @@ class LogWriter:
             self._checkpoint_db.execute("PRAGMA busy_timeout=5000")
         try:
             self._checkpoint_db.execute("PRAGMA wal_checkpoint(PASSIVE)")
-        except sqlite3.Error:
+        except sqlite3.Error as exc:
             # The WAL only grows until the next one succeeds; the log is intact.
-            log.exception("WAL checkpoint failed")
+            if refusal(exc) == "storage":
+                self._refusals.note(f"a WAL checkpoint refused by the disk: {_describe(exc)}")
+            else:
+                log.exception("WAL checkpoint failed")
             return
         self.checkpoints += 1
 
@@ -252,7 +311,13 @@ def main(argv: list[str]) -> int:
             while data:
                 data = data[os.write(out, data):]
 
-    writer = LogWriter(path, sync.upper() == "FULL", send)
+    try:
+        writer = LogWriter(path, sync.upper() == "FULL", send)
+    except (sqlite3.Error, OSError) as exc:
+        # Told to the server, which serves reads and reports it on /healthz.
+        log.error("cannot open %s for writing: %s", path, _describe(exc))
+        send((0, 0, 0, 0), False, [(0, refusal(exc), _describe(exc))])
+        return 3
     send(writer.stats(), False, [])     # ready
     buf = bytearray()
     try:

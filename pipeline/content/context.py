@@ -6,8 +6,11 @@ closures that the loader runs once every file has been read.
 """
 from __future__ import annotations
 
+import contextlib
 import re
+from contextvars import ContextVar
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable
 
 from .fields import At, Fields
@@ -25,11 +28,32 @@ class Context:
         self.checks.append(check)
 
 
+# The icon folder the renderer will draw `art` from, while a ruleset loads.
+_ICONS: ContextVar[Path | None] = ContextVar("icons", default=None)
+
+
+@contextlib.contextmanager
+def icons_in(folder: Path):
+    """Check `art` names against `folder` (`<root>/art/icons`); a tree
+    without one (a test's small ruleset) is checked without its icons."""
+    token = _ICONS.set(folder if folder.is_dir() else None)
+    try:
+        yield
+    finally:
+        _ICONS.reset(token)
+
+
 def art_field(f: Fields) -> str | None:
-    """An icon name (`art/icons/<name>.svg`): lower case, digits, _ and -."""
+    """An icon name (`art/icons/<name>.svg`): lower case, digits, _ and -,
+    naming an icon that exists (the renderer would stop on it otherwise)."""
     art = f.str("art")
     if art is not None and not ART_RE.match(art):
         f.at_key("art").wrong(art, "expected an icon name of lower-case letters, digits, _ and -")
+        return None
+    icons = _ICONS.get()
+    if art is not None and icons is not None and not (icons / f"{art}.svg").is_file():
+        f.at_key("art").error(f"no icon '{art}' (expected a file art/icons/{art}.svg; "
+                              "tools/vendor_icons.py fetches game-icons.net icons)")
         return None
     return art
 

@@ -16,7 +16,12 @@ from typing import Any, Iterable
 from .errors import Sink
 from .yamlsrc import LDict, LList
 
-ID_RE = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$")
+ID_RE = re.compile(r"^(?=.{1,64}$)[a-z][a-z0-9]*(?:_[a-z0-9]+)*$")
+ID_MAX = 64
+# No count, die, step or coordinate of a game comes near this; beyond it a
+# typo (an extra zero run) would hang the engine or the renderer.
+INT_LIMIT = 1000
+SHOWN = 60           # a value longer than this is shown cut, with its length
 MISSING = object()
 
 
@@ -35,8 +40,9 @@ def describe(value: Any) -> str:
     if isinstance(value, list):
         return "a list"
     if isinstance(value, str):
-        return f"'{value}'"
-    return repr(value)
+        return f"'{value}'" if len(value) <= SHOWN else f"'{value[:SHOWN]}…' ({len(value)} characters)"
+    text = repr(value)
+    return text if len(text) <= SHOWN else f"{text[:SHOWN]}… ({len(text)} characters)"
 
 
 def report_duplicates(at: "At", data: Any) -> None:
@@ -79,6 +85,10 @@ def check_int(at: At, value: Any, minimum: int | None = None, maximum: int | Non
             maximum is not None and value > maximum):
         at.wrong(value, f"expected an integer{bounds}")
         return None
+    if abs(value) > INT_LIMIT:
+        at.wrong(value, f"expected an integer from -{INT_LIMIT} to {INT_LIMIT}: no count, die or step "
+                        "of a game comes near that")
+        return None
     return value
 
 
@@ -95,7 +105,9 @@ def check_enum(at: At, value: Any, choices: Iterable, what: str = "value"):
 
 def check_id(at: At, value: Any):
     if not isinstance(value, str) or not ID_RE.match(value):
-        at.wrong(value, "expected an id in lower_snake_case, e.g. bone_pantry")
+        longer = isinstance(value, str) and len(value) > ID_MAX
+        at.wrong(value, f"expected an id in lower_snake_case{f' of at most {ID_MAX} characters' if longer else ''}, "
+                        "e.g. bone_pantry")
         return None
     return value
 

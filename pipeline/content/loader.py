@@ -9,12 +9,13 @@ own whole-content checks.
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
 import rulesets
 
-from .context import Context
+from .context import Context, icons_in
 from .errors import ContentError, Sink
 from .fields import ID_RE, At, one_of, report_duplicates
 from .kinds import ContentSpec, Loaded
@@ -33,8 +34,9 @@ def content_dir(name: str) -> Path:
 
 
 def _relative(path: Path, root: Path) -> str:
+    """Without following symlinks: a file that is a symlink loop still has a name."""
     try:
-        return path.resolve().relative_to(root.resolve()).as_posix()
+        return Path(os.path.abspath(path)).relative_to(root.resolve()).as_posix()
     except ValueError:
         return path.as_posix()
 
@@ -57,7 +59,8 @@ def load_ruleset(name: str, folder: Path | str | None = None, root: Path | str |
     loaded = Loaded(name=name, collections={k.key: {} for k in spec.kinds if not k.single},
                     singles={}, sources=[], places={}, files=[])
     known: dict[str, set[str]] = {k: set() for k in loaded.collections}
-    with rules_for(spec.text_tokens, spec.glossary, getattr(spec, "text_names", ())):
+    with rules_for(spec.text_tokens, spec.glossary, getattr(spec, "text_names", ())), \
+            icons_in(root / "art" / "icons"):
         for path in files:
             rel = _relative(path, root)
             loaded.sources.append(rel)

@@ -86,11 +86,43 @@ _Loader.add_constructor("tag:yaml.org,2002:map", _construct_map)
 _Loader.add_constructor("tag:yaml.org,2002:seq", _construct_seq)
 
 
+# Far deeper than any content needs. PyYAML composes nodes recursively, so
+# a file nested a few hundred deep ends in a RecursionError; the line it
+# went past this depth is then found with PyYAML's event parser.
+MAX_DEPTH = 40
+
+
+def _too_deep(text: str) -> int | None:
+    """The line where nesting first goes past MAX_DEPTH (the event parser
+    keeps a stack of its own, so this walk does not recurse)."""
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=yaml.SafeLoader):
+            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    return event.start_mark.line + 1
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                depth -= 1
+    except yaml.YAMLError:
+        return None
+    return None
+
+
 def load_located(text: str, rel: str, sink: Sink):
     """Parse one YAML document; problems go to `sink`, None if unreadable."""
-    loader = _Loader(text)
     try:
+        loader = _Loader(text)       # the reader refuses NULs and other unprintable characters here
         data = loader.get_single_data()
+    except yaml.reader.ReaderError as exc:
+        line = text[:exc.position].count("\n") + 1
+        sink.add(rel, line, "-", f"character #x{exc.character:04x} is not allowed in YAML text "
+                 "(expected printable text; a NUL or control byte usually means a binary file or a bad paste)")
+        return None
+    except RecursionError:
+        sink.add(rel, _too_deep(text) or 1, "-", f"nested deeper than {MAX_DEPTH} levels (expected the shallow "
+                 "maps and lists of docs/CONTENT.md)")
+        return None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 1
@@ -101,8 +133,7 @@ def load_located(text: str, rel: str, sink: Sink):
     except yaml.YAMLError as exc:
         sink.add(rel, 1, "-", f"YAML error: {exc} (expected valid YAML)")
         return None
-    finally:
-        loader.dispose()
+    loader.dispose()
     for line, message in loader.bad_keys:
         sink.add(rel, line, "-", message)
     return data
@@ -110,8 +141,18 @@ def load_located(text: str, rel: str, sink: Sink):
 
 def load_file(path: Path, rel: str, sink: Sink):
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
+    except IsADirectoryError:
+        sink.add(rel, 1, "-", "is a folder, not a file (expected YAML files only, or rename the folder)")
+        return None
+    except OSError as exc:      # a symlink that leads nowhere or round in a loop, no permission
+        sink.add(rel, 1, "-", f"cannot be read: {exc.strerror or exc} (expected a readable YAML file)")
+        return None
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        sink.add(rel, 1, "-", f"not UTF-8 text ({exc.reason} at byte {exc.start})")
+        line = raw[:exc.start].count(b"\n") + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        sink.add(rel, line, "-", f"not UTF-8 text ({exc.reason} at byte {exc.start}, column {column} of the line)")
         return None
     return load_located(text, rel, sink)

@@ -15,6 +15,7 @@ def build(ruleset, root, build_dir, jobs=None, content_path=None, **kw) -> dict:
     """
     from .errors import RenderError
     from .stage import build as _build
+    kw.pop("base_url", None)          # the saves' concern, not the images'
     try:
         return _build(ruleset, root, build_dir, jobs=jobs, **kw)
     except RenderError as e:

@@ -23,6 +23,6 @@ def build(ruleset, root, build_dir, content_path=None, base_url=None, **kw):
         print(f"{name}: tts: {exc}", file=sys.stderr)
         print(f"{name}: tts stopped; saves unchanged", file=sys.stderr)
         raise SystemExit(1) from None
-    for path in result.saves:
-        print(f"{name}: tts → {path}")
+    for path in result.saves:      # relative: a build writes into a staging copy of the build folder
+        print(f"{name}: tts → {Path(path).relative_to(build_dir) if Path(path).is_relative_to(build_dir) else path}")
     return result

@@ -20,7 +20,8 @@ def settings(tmp_path):
     assets = tmp_path / "assets"
     assets.mkdir()
     return Settings(db_path=tmp_path / "db" / "tables.sqlite3", content_dir=content, asset_dir=assets,
-                    rate_per_second=1000, rate_burst=1000, sqlite_sync="NORMAL", snapshot_every=5)
+                    rate_per_second=1000, rate_burst=1000, address_rate=10_000, address_burst=10_000,
+                    create_rate=1000, create_burst=1000, sqlite_sync="NORMAL", snapshot_every=5)
 
 
 @pytest.fixture

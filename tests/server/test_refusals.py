@@ -28,10 +28,25 @@ async def test_403_with_another_tables_token(client):
     assert r.status == 403
 
 
-async def test_404_unknown_table_route_and_ruleset(client):
-    _, h = await new_table(client)
-    r = await client.get("/v1/tables/doesnotexist/state", headers=h)
-    assert r.status == 404 and (await _err(r))["code"] == "NOT-FOUND"
+async def test_an_outsider_cannot_tell_which_table_ids_exist(client):
+    """Without a token every id answers 401; with one that does not open it,
+    a table that exists and one that does not both answer 403."""
+    tid, h = await new_table(client)
+    _, other = await new_table(client)
+    missing = "0123456789abcdef"
+    for path in ("", "/state", "/log", "/events?after=0"):
+        answers = [await client.get(f"/v1/tables/{t}{path}", headers=hd)
+                   for t, hd in ((tid, {}), (missing, {}), ("x" * 300, {}))]
+        assert [r.status for r in answers] == [401, 401, 401]
+        answers = [await client.get(f"/v1/tables/{t}{path}", headers=hd)
+                   for t, hd in ((tid, other), (missing, h), (missing, other))]
+        assert [r.status for r in answers] == [403, 403, 403]
+        assert len({(await r.read()) for r in answers}) == 1
+    r = await client.post(f"/v1/tables/{missing}/actions", headers=h, json={"action": "add", "player": "Red"})
+    assert r.status == 403 and (await _err(r))["code"] == "AUTH-FORBIDDEN"
+
+
+async def test_404_unknown_route_and_ruleset(client):
     r = await client.get("/v2/nothing")
     assert r.status == 404 and (await _err(r))["code"] == "NOT-FOUND"
     r = await client.post("/v1/tables", json={"ruleset": "chess", "seats": ["Red"]})

@@ -237,11 +237,17 @@ async def test_a_dead_writer_process_fails_every_append(tmp_path):
         await writer.close()
 
 
-async def test_a_writer_that_cannot_open_its_database_fails_to_start(tmp_path):
+async def test_a_writer_that_cannot_open_its_database_refuses_every_write_and_says_why(tmp_path):
+    """The server then serves reads; /healthz and every write say why."""
+    from server.writer import WriterFailed
     (tmp_path / "dir.sqlite3").mkdir()
     writer = GroupWriter(tmp_path / "dir.sqlite3", "NORMAL")
-    with pytest.raises(RuntimeError, match="did not start"):
-        await writer.start()
+    await writer.start()
+    assert "cannot be written" in str(writer.failed) and "unable to open" in str(writer.failed)
+    with pytest.raises(WriterFailed):
+        await writer.append("t", _entry(1), None)
+    assert isinstance(await writer.health(), WriterFailed)
+    await writer.close()
 
 
 async def test_a_stopped_writer_refuses_actions_with_503_and_healthz_says_so(client):
@@ -284,3 +290,62 @@ def test_a_database_from_before_the_version_trigger_gets_it_and_goes_on(tmp_path
         assert store.table("t").version == 3
     finally:
         store.close()
+
+
+def test_a_full_disk_refuses_each_write_alone_and_the_writer_goes_on_when_it_has_room(make_writer):
+    """SQLITE_FULL is the disk's answer, not a bug: a "storage" reply (503
+    STORAGE-FULL, nothing written, retry later), not a stopped writer; writes
+    succeed again once the database may grow. (The real disk, and the
+    probe /healthz sends, are tested on a full loop-mounted file system.)"""
+    writer, replies, path = make_writer("FULL")
+    writer.handle([_create(1)])
+    replies.wait(1)
+    pages = writer.store.db.execute("PRAGMA page_count").fetchone()[0]
+    writer.store.db.execute(f"PRAGMA max_page_count={pages}")      # as full as a full disk
+    row = TableRow("u", "counter", "en", ["Red"], {}, "h", None, [], 0)
+    big = {"blob": "x" * 20_000}
+    writer.handle([(2, "create", (table_values(row), *SnapshotEncoder().encode("u", big)))])
+    got = replies.wait(2)
+    assert got[2] == "storage" and writer.failed is None and writer.store.table("u") is None
+    writer.store.db.execute("PRAGMA max_page_count=1073741823")
+    writer.handle([(3, "create", (table_values(row), *SnapshotEncoder().encode("u", big))), _append(4, 1)])
+    got = replies.wait(4)
+    assert got[3] == got[4] == "ok" and writer.failed is None and writer.store.table("u").version == 0
+
+
+def test_refusals_by_the_disk_are_told_apart_from_bugs():
+    full = sqlite3.connect(":memory:")
+    full.execute("CREATE TABLE t (x)")
+    full.execute("PRAGMA max_page_count=1")
+    try:
+        full.executemany("INSERT INTO t VALUES (?)", [("x" * 5000,)] * 3)
+    except sqlite3.Error as exc:
+        assert writerproc.refusal(exc) == "storage"
+    assert writerproc.refusal(OSError(28, "No space left on device")) == "storage"
+    assert writerproc.refusal(sqlite3.IntegrityError("UNIQUE constraint failed")) == "error"
+    assert writerproc.refusal(ValueError("bug")) == "error"
+
+
+def test_the_disk_refusing_every_write_is_a_line_every_few_seconds_not_one_a_write(caplog):
+    import logging
+    now = [0.0]
+    throttled = writerproc.Throttled(logging.getLogger("hauntkit.writer"), 5.0, clock=lambda: now[0])
+    with caplog.at_level(logging.WARNING):
+        for i in range(1000):
+            throttled.note(f"writing 1 log rows refused by the disk ({i})")
+            now[0] += 0.01
+    lines = [r.getMessage() for r in caplog.records]
+    assert 2 <= len(lines) <= 3 and "more like it since the last" in lines[1]
+    assert not any(r.exc_info for r in caplog.records)
+
+
+async def test_healthz_never_answers_with_a_probe_from_before_the_writer_stopped(client):
+    """A probe's answer stands for a second; a writer that died meanwhile
+    (no action tried since) is 503 at once, not 200 from the old probe."""
+    from server.app import TABLES
+    writer = client.app[TABLES].writer
+    assert (await client.get("/healthz")).status == 200
+    writer.proc.kill()
+    await writer.proc.wait()
+    health = await client.get("/healthz")
+    assert health.status == 503 and (await health.json())["error"]["code"] == "STORAGE-FAILED"

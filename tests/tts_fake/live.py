@@ -50,6 +50,7 @@ class LiveServer:
     def __init__(self, tmp: Path, content_dir: Path, rng_source=None):
         self.settings = Settings(db_path=tmp / "db" / "tables.sqlite3", content_dir=content_dir,
                                  asset_dir=tmp / "assets", rate_per_second=1000, rate_burst=1000,
+                                 address_rate=10_000, address_burst=10_000, create_rate=1000, create_burst=1000,
                                  sqlite_sync="NORMAL")
         self.rng_source = rng_source
         self.base_url = ""

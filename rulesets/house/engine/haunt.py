@@ -149,6 +149,10 @@ def _shed(state, rng, seat, s, events):
     events.append({"type": "effects_shed", "seat": seat})
 
 
+# The win conditions check_win knows (R-HAUNT-10); content naming any other
+# would never be met, so the content check refuses it.
+WIN_CONDITIONS = ("traitor_dead", "heroes_dead", "monsters_stunned_all")
+
 # Win conditions the monsters can bring about on their own (they attack
 # heroes); a dead traitor's track no longer advances (R-HAUNT-9).
 MONSTER_WINNABLE = ("heroes_dead",)

@@ -13,6 +13,8 @@ from pipeline.content.fields import At, Fields, ID_RE, check_id, check_int, one_
 from .model import TRAITS, Haunt, HauntChart, HauntRules, HauntTrack, MonsterSpec, TraitorRule
 from pipeline.content.texts import text_field
 
+from ..engine.haunt import WIN_CONDITIONS
+
 TRAITOR_RULES = ("revealer", "left_of_revealer", "highest_trait", "lowest_trait",
                  "oldest", "youngest", "none")
 NEEDS_TRAIT = ("highest_trait", "lowest_trait")
@@ -122,9 +124,14 @@ def _rules(at: At, value: Any, traitor: TraitorRule | None) -> HauntRules | None
 
 
 def _condition(f: Fields, key: str) -> str | None:
+    """R-HAUNT-10: one of the conditions the engine checks (any other would never be met)."""
     value = f.str(key)
     if value is not None and not ID_RE.match(value):
         f.at_key(key).wrong(value, "expected a condition name in lower_snake_case, e.g. traitor_dead")
+        return None
+    if value is not None and value not in WIN_CONDITIONS:
+        f.at_key(key).error(f"unknown win condition '{value}' (R-HAUNT-10: it would never be met; "
+                            f"{one_of(WIN_CONDITIONS)})")
         return None
     return value
 

@@ -31,6 +31,7 @@ def make_client(aiohttp_client, built, tmp_path):
     async def make(seed: int = 5, db=None):
         settings = Settings(db_path=db or tmp_path / "db" / "tables.sqlite3", content_dir=built[0],
                             asset_dir=tmp_path / "assets", rate_per_second=1000, rate_burst=1000,
+                            address_rate=10_000, address_burst=10_000, create_rate=1000, create_burst=1000,
                             sqlite_sync="NORMAL", snapshot_every=5)
         return await aiohttp_client(create_app(settings, rng_source=random.Random(seed)))
     return make

@@ -127,7 +127,10 @@ def test_build_runs_stages_in_order_after_writing_content(tmp_path, monkeypatch)
     monkeypatch.setitem(sys.modules, "fake_stages", fake)
     monkeypatch.setattr(build_mod, "STAGES", [("a", "fake_stages:first"), ("b", "fake_stages:second")])
     assert main(["build", "house", "--content", f"house={root}/content", "--root", str(root)]) == 0
-    assert calls == [("first", "house", True), ("second", "house", root / "build")]
+    # The stages write into a staging copy beside build/, swapped in once all finished.
+    assert calls[0] == ("first", "house", True) and calls[1][:2] == ("second", "house")
+    assert calls[1][2].parent == root and calls[1][2].name.startswith(".build.staging-")
+    assert (root / "build" / "content" / "house.json").exists() and not calls[1][2].exists()
 
 
 def test_build_stops_when_a_stage_cannot_be_imported(tmp_path, monkeypatch):
@@ -137,7 +140,8 @@ def test_build_stops_when_a_stage_cannot_be_imported(tmp_path, monkeypatch):
     monkeypatch.setattr(build_mod, "STAGES", [("c", "no_such_package_here:build")])
     with pytest.raises(ModuleNotFoundError):
         main(["build", "house", "--content", f"house={root}/content", "--root", str(root)])
-    assert (root / "build" / "content" / "house.json").exists()
+    # Found before anything was written.
+    assert not (root / "build").exists()
 
 
 def test_no_content_is_an_error(tmp_path, capsys):
@@ -181,3 +185,36 @@ def test_a_stage_the_ruleset_does_not_provide_is_skipped_after_its_content_is_co
     assert calls == ["first"]
     assert "no NO_SUCH_INTERFACE in its build module: b and later stages skipped" in capsys.readouterr().out
     assert (root / "build" / "content" / "house.json").exists()
+
+
+def _snapshot(folder):
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_a_problem_a_later_stage_finds_leaves_build_byte_identical(tmp_path, monkeypatch, capsys):
+    """Broken content changes nothing in build/ whichever stage finds it:
+    here the content compiles and the first stage writes, then the second
+    refuses (as the renderer does for a character the font lacks)."""
+    root = make_tree(tmp_path, [])
+    fake = type(sys)("fake_stages")
+
+    def writes(build_dir, **kw):       # as every stage writes: pipeline.atomic
+        from pipeline.atomic import write_bytes
+        write_bytes(build_dir / "assets" / "new.png", str(len(calls)).encode())
+        calls.append(1)
+    calls = []
+
+    def refuses(ruleset, **kw):
+        print(f"{ruleset.name}: content/items.yaml:3: items[0].text.en: no glyph for U+1F47B", file=sys.stderr)
+        raise SystemExit(1)
+    fake.writes, fake.refuses = writes, refuses
+    monkeypatch.setitem(sys.modules, "fake_stages", fake)
+    monkeypatch.setattr(build_mod, "STAGES", [("a", "fake_stages:writes")])
+    assert main(["build", "house", "--content", f"house={root}/content", "--root", str(root)]) == 0
+    (root / "build" / "content" / "house.json").write_text("{}\n")      # as an older build left it
+    before = _snapshot(root / "build")
+    monkeypatch.setattr(build_mod, "STAGES", [("a", "fake_stages:writes"), ("b", "fake_stages:refuses")])
+    with pytest.raises(SystemExit):
+        main(["build", "house", "--content", f"house={root}/content", "--root", str(root)])
+    assert _snapshot(root / "build") == before
+    assert [p.name for p in root.iterdir() if p.name.startswith(".build")] == []
