@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from pipeline.render import text
 from pipeline.render.icons import icon_image
 from pipeline.render.paint import Painter
 
@@ -55,9 +54,9 @@ def badge(p: Painter, el: dict) -> None:
     side = int(h * 0.3)
     ic = icon_image(p.icon_paths[p.get(el["icon"])], side, p.get(el["ink"]))
     p.img.alpha_composite(ic, (x + (w - side) // 2, y + int(h * 0.1)))
-    box = (x + ring, y + int(h * 0.38), w - 2 * ring, int(h * 0.52))
-    laid = text.fit(str(value), "badge", box[2], box[3], "en", "bold", int(h * 0.5), int(h * 0.3), 1.0, 1)
-    text.draw(p.img, laid, *box, "en", "bold", p.get(el["ink"]), "center", "middle", p.icon_paths)
+    box = (x + ring, y + int(h * 0.4), w - 2 * ring, int(h * 0.5))
+    laid = p.lay("badge", str(value), box, "figure", p.sizes(el.get("size", [32, 22])), 1.0, 1)
+    p.put("badge", laid, box, "figure", el["ink"], "center", "middle")
 
 
 ELEMENTS = {"stripes": stripes, "pips": pips, "badge": badge}

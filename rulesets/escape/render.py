@@ -34,6 +34,7 @@ class EscapeJobs(JobBuilder):
         self.themes = layouts.load("card", INFO.name)["decks"]
         self.character_theme = layouts.load("character", INFO.name)["vars"]
         self.terms = (content.terms or {}).get("tags") or {}
+        self.backdrop_names = layouts.load("art", INFO.name)["backdrops"]
 
     def _tags(self, tags: list[str], locale: str) -> str:
         return self.labels["tag_join"][locale].join(self.terms.get(t, {}).get(locale, t) for t in tags)
@@ -48,8 +49,11 @@ class EscapeJobs(JobBuilder):
         where = self.where(obj)
         icons = self.symbol_paths(where)
         icons[obj.art] = self.icon(obj.art, where)
+        backdrops = self.backdrop_names.get(deck) or []
+        icons.update({n: self.icon(n, where, "backdrop") for n in backdrops})
         theme = self.themes.get(deck, {})
-        env = {**theme, "art": obj.art, "deck_label": self.labels["deck"][deck][locale],
+        env = {**theme, "art": obj.art, "seed": f"{deck}/{obj.id}", "backdrops": backdrops,
+               "deck_label": self.labels["deck"][deck][locale],
                "badge": 0, "badge_symbol": "vp", "hits": 0, "rule_line": True, **env}
         return self.job(kind="face", key=("face", deck, obj.id), locale=locale, layout=layout, env=env,
                         icons=icons, where=where, ext=self.face_ext)
