@@ -259,7 +259,7 @@ local function token_dropped(player, obj)
 end
 
 local handlers = {
-  token = {pickup = function(_, obj) remember(obj) end, drop = token_dropped},
+  pawn = {pickup = function(_, obj) remember(obj) end, drop = token_dropped},
   die = {drop = function(player) return M.offer(player, {"roll"}, nil, nil) end,
          roll = function(player) return M.offer(player, {"roll"}, nil, nil) end},
 }

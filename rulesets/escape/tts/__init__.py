@@ -12,9 +12,10 @@ from .save import build_save, text
 
 
 class EscapeTable:
-    # Tokens report drops (a swap asked for by dragging a token to another
-    # slot); the die a throw (a roll for an infected token).
-    object_roles = {"token": ("drop", "pickup"), "die": ("drop", "roll")}
+    # The column's tokens ("pawns": the shared Lua's tokens are the ones the
+    # server spawns) report drops, a swap asked for by dragging one to
+    # another slot; the die a throw, a roll for an infected token.
+    object_roles = {"pawn": ("drop", "pickup"), "die": ("drop", "roll")}
     lua_dir = INFO.lua_dir
 
     def plan(self, content: dict, manifest: dict, assets_dir: Path) -> Plan:

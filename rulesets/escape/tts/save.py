@@ -113,16 +113,16 @@ def _tokens(plan: Plan, content: dict, assets: dict, locale: str, url, scripts: 
         img = images[cid]
         name = content["characters"][cid]["name"][locale]
         out.append(objects.custom_tile(guid, _tr(p, scale=scale), url(img["top"]), url(img["bottom"]), name,
-                                       content["characters"][cid]["role"][locale], [TAG, "token"],
-                                       gm_notes=f"token:{cid}", shape="circle"))
+                                       content["characters"][cid]["role"][locale], [TAG, "pawn"],
+                                       gm_notes=f"pawn:{cid}", shape="circle"))
     img = images["infected"]
     for i, (guid, p) in enumerate(zip(plan.infected_tokens, token_pool(len(plan.infected_tokens),
                                                                        L.INFECTED_POOL_X))):
         out.append(objects.custom_tile(guid, _tr(p, scale=scale), url(img["top"]), url(img["bottom"]),
-                                       text("render.infected_token", locale), "", [TAG, "token", "infected_token"],
-                                       gm_notes=f"token:infected.{i}", shape="circle"))
+                                       text("render.infected_token", locale), "", [TAG, "pawn", "infected_pawn"],
+                                       gm_notes=f"pawn:infected.{i}", shape="circle"))
     for obj in out:
-        obj["LuaScript"] = scripts["token"]
+        obj["LuaScript"] = scripts["pawn"]
     return out
 
 
