@@ -4,7 +4,8 @@
 -- an infected card attacks it, into another player's hand offers it (a
 -- trade, or a card given away); a token dragged to another slot of the
 -- column asks that player to swap places; the thrown die rolls for an
--- infected token. Every gesture becomes the one legal action the server
+-- infected token (a die rolled by hand otherwise just shows the server's
+-- face again). Every gesture becomes the one legal action the server
 -- lists for it (several: the player picks one; none: the action is sent as
 -- it is, and the server says why not). Nothing here knows a rule: where a
 -- piece ends up is what the server's instructions say, and a piece they do
@@ -13,6 +14,7 @@ local util = require("hauntkit/util")
 local client = require("hauntkit/client")
 local ask = require("hauntkit/ask")
 local words = require("hauntkit/words")
+local ops = require("hauntkit/ops")
 
 local M = {}
 
@@ -258,10 +260,25 @@ local function token_dropped(player, obj)
   return true
 end
 
+-- The die is the server's: once a die rolled by hand lies still, it shows
+-- the face the server gave it again (a face set while it tumbles would be
+-- rolled away). Rolled when the leader is asked to roll for an infected
+-- token, it sends that roll; the server's throw is what counts.
+local function die_at_rest(obj)
+  local function put_back()
+    ops.restore_die(obj.getGUID())
+  end
+  Wait.condition(put_back, function() return obj.resting ~= false end, 10, put_back)
+end
+
 local handlers = {
   pawn = {pickup = function(_, obj) remember(obj) end, drop = token_dropped},
-  die = {drop = function(player) return M.offer(player, {"roll"}, nil, nil) end,
-         roll = function(player) return M.offer(player, {"roll"}, nil, nil) end},
+  die = {drop = function(_, obj) die_at_rest(obj) end,
+         roll = function(player, obj)
+           if not M.offer(player, {"roll"}, nil, nil, function() die_at_rest(obj) end) then
+             die_at_rest(obj)
+           end
+         end},
 }
 
 -- What an object script reported ({kind, guid, player, role}).
@@ -271,9 +288,6 @@ function M.gesture(params)
   local obj = fn and util.find(params.guid) or nil
   if obj == nil then
     return false
-  end
-  if params.role == "die" then
-    return fn(params.player)
   end
   fn(params.player, obj)
   return true

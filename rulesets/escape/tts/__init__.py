@@ -14,7 +14,8 @@ from .save import build_save, text
 class EscapeTable:
     # The column's tokens ("pawns": the shared Lua's tokens are the ones the
     # server spawns) report drops, a swap asked for by dragging one to
-    # another slot; the die a throw, a roll for an infected token.
+    # another slot; the die its rolls by hand (a roll for an infected token)
+    # and drops (after which it shows the server's face again).
     object_roles = {"pawn": ("drop", "pickup"), "die": ("drop", "roll")}
     lua_dir = INFO.lua_dir
 

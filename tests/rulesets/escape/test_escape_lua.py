@@ -71,6 +71,7 @@ class Table:
         self.srv, self.content, self.tts = srv, content, tts
         self.started = False                           # seat views checked once the game is on
         self.heard = 0                                  # broadcasts already checked
+        self.last_roll, self.rolls_read = None, 0       # the server's last throw of the die
         self.hidden_at_request: dict[str, dict[str, set]] = {}
         self.leaks: list[str] = []
         self.seat_views = 0
@@ -226,6 +227,14 @@ class Table:
                 got = self.state_of(place["counters"][which])["value"] or 0
                 if got != want:
                     bad.append(f"{seat}'s {which} counter shows {got}, the server {want}")
+        got = self.get(f"/events?public=1&after={self.rolls_read}&limit=500")
+        for entry in got["entries"]:
+            rolls = [e["faces"][0] for e in entry["events"] if e["type"] == "dice_rolled"]
+            self.last_roll = rolls[-1] if rolls else self.last_roll
+            self.rolls_read = entry["version"]
+        face = self.state_of(tts["dice"][0]).get("face")
+        if self.last_roll is not None and str(face) != str(self.last_roll):
+            bad.append(f"the die shows {face}, the server rolled {self.last_roll}")
         applied = json.loads(fake.save_state())["version"]
         if applied != summary["version"]:
             bad.append(f"the table applied version {applied}, the server is at {summary['version']}")
@@ -378,7 +387,7 @@ def _perform(t: Table, seat: str, a: dict, view: dict, legal: list, step: int) -
         t.drag(guid, tts["column"]["slots"][slot], seat)
         return "token-drag"
     if name == "roll" and alt:
-        t.drag(tts["dice"][0], {"x": tts["dice_tray"]["x"] + 1, "z": tts["dice_tray"]["z"]}, seat)
+        t.fake.randomize(tts["dice"][0], seat)
         return "die-throw"
     if kind in ASKED and name not in ("play", "skill", "pass", "equip"):
         t.answer(seat, a["label"])
