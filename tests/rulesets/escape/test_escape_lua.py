@@ -189,21 +189,22 @@ class Table:
                 at(card, tts["decks"][deck]["discard"])
         for card in public["out"]:
             at(card, tts["decks"]["infected"]["discard"])
-        tokens = {cid: guid for cid, guid in tts["tokens"].items()}
-        in_slots = {}
+        slots, off = tts["column"]["slots"], tts["infected_card"]
         for member, inf in public["infected"].items():
-            if inf.get("seat") is not None:
+            if inf.get("seat") is not None:                      # a turned player: on its character card
                 where = tts["seats"][inf["seat"]]["character"]
-            else:
-                where = next((self.state_of(g)["pos"] for g in tts["infected_tokens"]
-                              if self.near(g, tts["column"]["slots"][public["column"].index(member)])), None)
-                if where is None:
+            else:                                                # a token: its card north of its slot
+                slot = slots[public["column"].index(member)]
+                if not any(self.near(g, slot) for g in tts["infected_tokens"]):
                     bad.append(f"no infected token stands in {member}'s slot")
-                    continue
+                where = {"x": slot["x"] + off["x"], "z": slot["z"] + off["z"]}
             if inf.get("card"):
-                at(inf["card"], where, 5.0)
+                at(inf["card"], where)
             for card in inf.get("hits", []):
-                at(card, self.state_of(cards[inf["card"]]["guid"])["pos"] if inf.get("card") else where, 2.5)
+                at(card, where, 2.5)
+        for i, member in enumerate(public["column"]):
+            if member in public["players"] and any(self.near(g, slots[i]) for g in tts["infected_tokens"]):
+                bad.append(f"an infected token stands in {member}'s slot")
         for card, entry in cards.items():
             if card not in placed and not self.in_deck(card, entry["deck"]):
                 bad.append(f"{card} is in the {entry['deck']} deck on the server, not on the table's deck")
@@ -211,11 +212,10 @@ class Table:
             cid = p.get("character")
             if cid is None:
                 continue
-            guid = tokens[cid]
+            guid = tts["tokens"][cid]
             if seat in public["column"]:
                 i = public["column"].index(seat)
-                in_slots[i] = seat
-                if not self.near(guid, tts["column"]["slots"][i]):
+                if not self.near(guid, slots[i]):
                     bad.append(f"{seat}'s token is not in slot {i + 1}")
             elif not self.near(guid, tts["seats"][seat]["token"]):
                 bad.append(f"{seat} is out of the column but its token is not on its area")
