@@ -2,7 +2,10 @@
 and its words — never the raw state (docs/RULESETS.md, "Presenter").
 
 Views are computed on demand: most answers need only the public one, and a
-seat's own view (its hidden hand) only when an instruction concerns it.
+seat's own view (its hidden hand) only when an instruction concerns it. An
+answer's view may carry the table as it stood before the action (`before`),
+so a presenter can move exactly the pieces whose place changed instead of
+keeping its own record of the table.
 """
 from __future__ import annotations
 
@@ -10,10 +13,12 @@ from typing import Any
 
 
 class TableView:
-    def __init__(self, engine: Any, state: dict, content: dict, words: Any = None):
+    def __init__(self, engine: Any, state: dict, content: dict, words: Any = None,
+                 before: "TableView | None" = None):
         self._engine, self._state = engine, state
         self.content = content
         self.words = words
+        self.before = before          # the table before this answer's action (None: not known)
         self._views: dict[str | None, dict] = {}
 
     @classmethod
@@ -33,6 +38,12 @@ class TableView:
                 return self._views[None]
             self._views[seat] = self._engine.view(self._state, seat)
         return self._views[seat]
+
+    def legal(self, seat: str) -> list[dict]:
+        """What `seat` may do now, as the engine lists it (a question's options)."""
+        if self._engine is None:
+            return []
+        return self._engine.legal_actions(self._state, seat)
 
     @property
     def tts(self) -> dict:

@@ -286,7 +286,9 @@ class Tables:
                 table.state = self.state_at(table.row, table.engine, table.version)
                 raise
             version = table.version + 1
-            shown = table.ruleset.presenter.answer(events, table.view(state), version)
+            view = table.view(state)
+            view.before = table.view()          # the table as it stood: what moved is the difference
+            shown = table.ruleset.presenter.answer(events, view, version)
             if table_ops.checking():
                 table_ops.check(shown["ops"])
             answer = {"ok": True, "version": version, "events": events, **shown}

@@ -174,3 +174,22 @@ def test_every_board_has_its_buttons_on_both_faces(built):
                                     "hk_btn_roll", "hk_btn_start"]
         assert all(fns.count(f) == 2 for f in fns)
         assert {"结束回合", "其他行动…"} <= {b["label"] for b in buttons}
+
+
+def test_a_card_moved_face_down_is_turned_over_and_one_may_be_turned_to_a_seat(built):
+    """`move_card` with `face_up: false` lays the card back down (a card
+    returned to its deck must not show its face); `rot_y` turns a card laid
+    before a north seat to face it."""
+    _, _, content = built
+    tts = content["tts"]
+    first, second = [c for c, v in tts["cards"].items() if v["deck"] == "omen"][:2]
+    deck = tts["decks"]["omen"]
+    down = {"op": "move_card", "card": first, "card_id": 0, "guid": tts["cards"][first]["guid"],
+            "to": {"place": "deck:omen", "position": deck["position"], "face_up": False}}
+    turned = {"op": "move_card", "card": second, "card_id": 0, "guid": tts["cards"][second]["guid"],
+              "to": {"place": "discard:omen", "position": deck["discard"], "face_up": True, "rot_y": 0}}
+    fake = table(built, Scripted(1, [entry(1, down, turned)]))
+    rot = fake.state_of(tts["cards"][first]["guid"])["rot"]
+    assert round(rot["z"]) % 360 == 180 and round(rot["y"]) % 360 == 180
+    rot = fake.state_of(tts["cards"][second]["guid"])["rot"]
+    assert round(rot["z"]) % 360 == 0 and round(rot["y"]) % 360 == 0

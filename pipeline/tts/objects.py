@@ -72,13 +72,17 @@ def deck(guid: str, cards: list[dict], entries: dict[int, dict], tr: dict,
     return obj
 
 
+SHAPES = {"box": 0, "hex": 1, "circle": 2, "rounded": 3}   # CustomTile.Type
+
+
 def custom_tile(guid: str, tr: dict, top_url: str, bottom_url: str, nickname: str,
          description: str, tags: list[str], thickness: float = 0.2, gm_notes: str = "",
-         locked: bool = False) -> dict:
+         locked: bool = False, shape: str = "box") -> dict:
     """A TTS Custom_Tile. Stretch is always on, as in real saves' boards and
     playmats: the object then takes its image's aspect ratio, shorter side
     2 units at scale 1; what Stretch off does to a non-square image is not
-    documented anywhere."""
+    documented anywhere. `shape` is its outline (a round token is
+    `circle`)."""
     obj = base("Custom_Tile", guid, tr, nickname, description, tags, locked=locked,
                gm_notes=gm_notes)
     obj["CustomImage"] = {
@@ -86,7 +90,7 @@ def custom_tile(guid: str, tr: dict, top_url: str, bottom_url: str, nickname: st
         "ImageSecondaryURL": bottom_url,
         "ImageScalar": 1,
         "WidthScale": 0,
-        "CustomTile": {"Type": 0, "Thickness": thickness, "Stackable": False,
+        "CustomTile": {"Type": SHAPES[shape], "Thickness": thickness, "Stackable": False,
                        "Stretch": True},
     }
     return obj
@@ -134,6 +138,12 @@ def text3d(guid: str, tr: dict, text: str, tags: list[str], size: int = 96) -> d
     obj = base("3DText", guid, tr, text, "", tags, locked=True)
     obj["Text"] = {"Text": text, "colorstate": stable.color("#e8e0d0"), "fontSize": size}
     return obj
+
+
+def scripting_zone(guid: str, tr: dict, nickname: str, tags: list[str], gm_notes: str = "") -> dict:
+    """A ScriptingTrigger: an invisible box whose scale is its size in world
+    units, so a script can tell whether a dropped piece lies in it."""
+    return base("ScriptingTrigger", guid, tr, nickname, "", tags, locked=True, gm_notes=gm_notes)
 
 
 def hand_zone(guid: str, tr: dict, color: str, tags: list[str]) -> dict:

@@ -13,7 +13,7 @@ INFO = RulesetInfo(
     players=(2, 5),                                   # E-KIT-1: five character cards
     rule_prefix="E-",
     kinds=("characters", "infected", "items", "explore", "settings", "terms"),
-    decks=("item", "explore", "infected"),
+    decks=("item", "explore", "infected", "character"),  # the characters are dealt from a deck
     dice=Dice(faces=(1, 2, 3, 4, 5, 6), count=1),     # E-KIT-5
     folder=Path(__file__).resolve().parent,
     playing_time=(30, 60),

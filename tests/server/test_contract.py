@@ -109,3 +109,28 @@ async def test_healthz_and_openapi(client):
     assert body["ok"] and "counter" in body["rulesets"]
     spec = await (await client.get("/openapi.json")).json()
     assert spec["openapi"].startswith("3.")
+
+
+async def test_the_presenter_is_shown_the_table_before_the_action_and_the_seats_legal_actions(client):
+    """A presenter may move exactly what changed: its view of an answer
+    carries the table as it stood before the action (`before`), and lists a
+    seat's legal actions (`legal`) for the question it puts."""
+    from counter_engine import CounterPresenter
+    seen = []
+    original = CounterPresenter.answer
+
+    def answer(self, events, table, version):
+        seen.append((table.before.public["count"], table.public["count"], table.legal("Red")))
+        return original(self, events, table, version)
+
+    CounterPresenter.answer = answer
+    try:
+        tid, h = await new_table(client)
+        for n in (2, 3):
+            r = await client.post(f"/v1/tables/{tid}/actions", headers=h,
+                                  json={"action": "add", "player": "Red", "args": {"n": n}})
+            assert r.status == 200
+    finally:
+        CounterPresenter.answer = original
+    assert [(before, after) for before, after, _ in seen[-2:]] == [(0, 2), (2, 5)]
+    assert {"action": "add", "args": {"n": 1}} in seen[-1][2]

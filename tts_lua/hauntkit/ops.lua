@@ -150,7 +150,10 @@ M.handlers.move_card = function(e)
     return
   end
   pos.y = pos.y + 0.4
-  fetch_card(e.guid, pos, face_up(to.face_up == false and 0 or 180), nil, function() end)
+  -- Face up (or down, turned over) and upright to the south seats unless
+  -- the op gives its own rotation (a card laid before a north seat).
+  local rot = {x = 0, y = tonumber(to.rot_y) or util.UPRIGHT_ROT_Y, z = to.face_up == false and 180 or 0}
+  fetch_card(e.guid, pos, rot, nil, function() end)
 end
 
 M.handlers.set_clip = function(e)

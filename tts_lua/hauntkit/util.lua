@@ -64,6 +64,19 @@ function M.card_of(obj)
   return deck, id
 end
 
+-- Did the server's answer move the object `guid` (a card dealt or moved,
+-- a piece placed or moved)? A gesture's piece the answer leaves alone goes
+-- back where it was picked up.
+local MOVES = {move_card = true, deal = true, move = true, place = true}
+function M.moved_by(answer, guid)
+  for _, e in ipairs((answer and answer.ops) or {}) do
+    if MOVES[e.op] and e.guid == guid then
+      return true
+    end
+  end
+  return false
+end
+
 -- Does `pos` lie inside `color`'s hand zone?
 function M.in_hand_zone(color, pos)
   local player = Player[color]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pipeline.content.context import Context, where_of
+from pipeline.content.context import Context, art_field, where_of
 from pipeline.content.fields import At, Fields, check_id
 from pipeline.content.texts import text_field
 
@@ -43,12 +43,13 @@ def _known_tag(at: At, tag: str, content) -> None:
 
 
 def read_item(at: At, data: Any, ctx: Context) -> Item | None:
-    f = Fields(at, data, ("id", "kind", "title", "text", "tags", "use", "defence", "vp"))
+    f = Fields(at, data, ("id", "kind", "title", "text", "art", "tags", "use", "defence", "vp"))
     if not f.ok:
         return None
     item_id = f.id()
     kind = f.enum("kind", ITEM_KINDS, "item kind")
     title, text = text_field(f, "title"), text_field(f, "text")
+    art = art_field(f)
     tags = tag_list(f, "tags", ctx)
     use = check_steps(f.at_key("use"), f.data.get("use"), ctx)
     defence = f.int("defence", required=False, default=0, minimum=0, maximum=3)
@@ -67,19 +68,20 @@ def read_item(at: At, data: Any, ctx: Context) -> Item | None:
     if use and not (playable_in(use, "explore") or playable_in(use, "fight")):
         f.at_key("use").error("steps of phase 1 and phase 2 only together: the card could never be played "
                               "(expected steps that all work in one phase)")
-    if None in (item_id, kind, title, text, defence, vp):
+    if None in (item_id, kind, title, text, art, defence, vp):
         return None
     return Item(id=item_id, kind=kind, title=title, text=text, tags=tags, use=use, defence=defence, vp=vp,
-                where=where_of(at))
+                art=art, where=where_of(at))
 
 
 def read_explore(at: At, data: Any, ctx: Context) -> ExploreCard | None:
-    f = Fields(at, data, ("id", "kind", "title", "text", "steps", "place", "stairs", "swap"))
+    f = Fields(at, data, ("id", "kind", "title", "text", "art", "steps", "place", "stairs", "swap"))
     if not f.ok:
         return None
     card_id = f.id()
     kind = f.enum("kind", EXPLORE_KINDS, "explore card kind")
     title, text = text_field(f, "title"), text_field(f, "text")
+    art = art_field(f)
     steps = check_steps(f.at_key("steps"), f.data.get("steps"), ctx)
     place = f.enum("place", PLACES, "placement", required=kind == "revelation")
     stairs = f.bool("stairs", False)
@@ -92,23 +94,24 @@ def read_explore(at: At, data: Any, ctx: Context) -> ExploreCard | None:
             f.at_key(flag).error(f"only an advance card has {flag} (expected no {flag} on a {kind}, E-EXPLORE-3)")
     if steps and not playable_in(steps, "explore"):
         f.at_key("steps").error("a phase-2 step on an explore card never runs (explore cards resolve in phase 1)")
-    if None in (card_id, kind, title, text) or (kind == "revelation" and place is None):
+    if None in (card_id, kind, title, text, art) or (kind == "revelation" and place is None):
         return None
     return ExploreCard(id=card_id, kind=kind, title=title, text=text, steps=steps, place=place, stairs=stairs,
-                       swap=swap, where=where_of(at))
+                       swap=swap, art=art, where=where_of(at))
 
 
 def read_infected(at: At, data: Any, ctx: Context) -> Infected | None:
-    f = Fields(at, data, ("id", "name", "text", "hit_by", "hits"))
+    f = Fields(at, data, ("id", "name", "text", "art", "hit_by", "hits"))
     if not f.ok:
         return None
     card_id = f.id()
     name, text = text_field(f, "name"), text_field(f, "text")
+    art = art_field(f)
     hit_by = tag_list(f, "hit_by", ctx, required=True)
     hits = f.int("hits", minimum=1, maximum=5)
     f.close()
     if f.has("hit_by") and not hit_by and isinstance(f.data.get("hit_by"), list):
         f.at_key("hit_by").error("empty (expected the tags of the items that hit it, at least one, E-KIT-2)")
-    if None in (card_id, name, text, hits) or not hit_by:
+    if None in (card_id, name, text, art, hits) or not hit_by:
         return None
-    return Infected(id=card_id, name=name, text=text, hit_by=hit_by, hits=hits, where=where_of(at))
+    return Infected(id=card_id, name=name, text=text, hit_by=hit_by, hits=hits, art=art, where=where_of(at))

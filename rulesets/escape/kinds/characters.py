@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pipeline.content.context import Context, where_of
+from pipeline.content.context import Context, art_field, where_of
 from pipeline.content.fields import At, Fields
 from pipeline.content.texts import text_field
 
@@ -56,17 +56,18 @@ def _skill(at: At, value: Any, ctx: Context) -> Skill | None:
 
 
 def read_character(at: At, data: Any, ctx: Context) -> Character | None:
-    f = Fields(at, data, ("id", "name", "role", "bio", "stamina", "hide_draws", "skill"))
+    f = Fields(at, data, ("id", "name", "role", "bio", "art", "stamina", "hide_draws", "skill"))
     if not f.ok:
         return None
     char_id = f.id()
     name, role, bio = text_field(f, "name"), text_field(f, "role"), text_field(f, "bio")
+    art = art_field(f)
     stamina = f.int("stamina", minimum=1, maximum=8)
     hide_draws = f.int("hide_draws", required=False, default=1, minimum=1, maximum=3)
     skill = _skill(f.at_key("skill"), f.data["skill"], ctx) if f.require("skill", "expected {name, text, when, …}") \
         else None
     f.close()
-    if None in (char_id, name, role, bio, stamina, hide_draws, skill):
+    if None in (char_id, name, role, bio, art, stamina, hide_draws, skill):
         return None
     return Character(id=char_id, name=name, role=role, bio=bio, stamina=stamina, skill=skill,
-                     hide_draws=hide_draws, where=where_of(at))
+                     hide_draws=hide_draws, art=art, where=where_of(at))

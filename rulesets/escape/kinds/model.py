@@ -37,6 +37,7 @@ class Character:
     bio: Text
     stamina: int
     skill: Skill
+    art: str = ""                        # its portrait (art/icons/<name>.svg)
     hide_draws: int = 1                  # explore cards drawn to hide (the resident: 2, E-ADJ-4)
     where: Where | None = None
 
@@ -49,6 +50,7 @@ class Infected:
     text: Text
     hit_by: list[str]
     hits: int
+    art: str = ""
     where: Where | None = None
 
 
@@ -62,6 +64,7 @@ class Item:
     use: list[dict] = field(default_factory=list)      # an instant's steps
     defence: int = 0                                   # equipment
     vp: int = 0                                        # valuables
+    art: str = ""                                      # its picture (art/icons/<name>.svg)
     where: Where | None = None
 
 
@@ -75,6 +78,7 @@ class ExploreCard:
     place: str | None = None           # revelations only
     stairs: bool = False               # advances only: a "stairs up"
     swap: bool = True                  # advances only: false when the card says it does not swap (E-AUTH-1)
+    art: str = ""
     where: Where | None = None
 
 

@@ -1,7 +1,7 @@
-"""Events → table instructions (`kit/ops.py`). Escape has no table pieces of
-its own yet, so its instructions are the ones every table carries out: the
-turn marker, the die, questions with their buttons, chat lines (a private
-event's only to the seats it names) and the end of the game."""
+"""Events and views → table instructions (`kit/ops.py`): the pieces moved
+where the views say they now are (present/table.py), then the turn marker,
+the die, questions with their buttons, chat lines (a private event's only
+to the seats it names) and the end of the game."""
 from __future__ import annotations
 
 from kit.ops import Ops
@@ -9,12 +9,20 @@ from kit.ops import Ops
 from .labels import label_one
 from .names import Namer
 from .narrate import narrate
+from .table import place_all
 
 # Prompts whose buttons follow from the prompt itself; the others depend on
 # a hidden hand and are answered with the table's "Actions…" list.
 FIXED = {"lead_explore": [("explore", {})], "member": [("search", {}), ("explore", {})],
          "token_roll": [("roll", {})], "flee_offer": [("accept", {}), ("refuse", {})],
          "swap_offer": [("accept", {}), ("refuse", {})]}
+# Questions whose answers name the asked seat's own hidden cards (the cards
+# handed to it, its hand over the limit, a card it is asked to give in a
+# trade, explore cards only it has seen): put to that colour alone.
+PRIVATE = {"keep", "hand_limit", "trade"}
+PRIVATE_PURPOSES = {"discard", "scout"}
+# Other questions answered in a dialog: where to stand, whom to attack, a card's choice.
+ASKED = {"place", "infect_attack", "choose"}
 
 
 def _buttons(pd: dict) -> list[tuple[str, dict]]:
@@ -30,15 +38,25 @@ def _buttons(pd: dict) -> list[tuple[str, dict]]:
     return []
 
 
-def _ask(out: Ops, pd: dict, n: Namer) -> None:
-    buttons = _buttons(pd)
+def _private(pd: dict) -> bool:
+    return pd["kind"] in PRIVATE or pd.get("purpose") in PRIVATE_PURPOSES
+
+
+def _ask(out: Ops, pd: dict, n: Namer, table) -> None:
+    """The question waiting for `pd["seat"]`: a dialog of its legal answers
+    (from the prompt itself when the engine's list is not at hand), to that
+    colour alone when they name its hidden cards; the seat's own turn is
+    played with the area's buttons and gestures instead."""
     seat = pd["seat"]
+    legal = [(a["action"], a.get("args") or {}) for a in table.legal(seat)] if hasattr(table, "legal") else []
+    buttons = legal if (legal and (pd["kind"] in FIXED or pd["kind"] in ASKED or _private(pd))) else _buttons(pd)
     if not buttons:
         out.emit("say", visible_to=[seat], text=n.word("narrate.your_turn"), to=[seat], color=seat)
         return
     options = [{"label": label_one({"action": a, "args": args}, n), "action": a, "args": args}
                for a, args in buttons]
-    out.emit("ask", seat=seat, kind=pd["kind"], title=n.word(f"ask.{pd['kind']}"), options=options)
+    out.emit("ask", visible_to=[seat] if _private(pd) else None, seat=seat, kind=pd["kind"],
+             title=n.word(f"ask.{pd['kind']}"), options=options)
 
 
 def _turn(view: dict) -> int | None:
@@ -46,10 +64,17 @@ def _turn(view: dict) -> int | None:
     return fight["cycle"] if fight else view.get("round_n")
 
 
+def _game_over(out: Ops, n: Namer, winners: list, scores: dict) -> None:
+    out.emit("game_over", winners=list(winners), side=None, scores=dict(scores),
+             text=narrate({"type": "game_over", "winners": winners, "scores": scores}, n))
+
+
 def ops(events: list[dict], table, version: int) -> list[dict]:
     n = Namer(table)
     view, tts = table.public, table.tts
     out = Ops(version)
+    place_all(out, table, getattr(table, "before", None))
+    pending = view.get("pending")
     for ev in events:
         kind, vis = ev["type"], ev.get("visible_to")
         if kind == "turn_began":
@@ -57,11 +82,10 @@ def ops(events: list[dict], table, version: int) -> list[dict]:
         elif kind == "dice_rolled":
             out.emit("show_dice", dice=list(tts.get("dice") or [])[:1], values=list(ev["faces"]),
                      total=ev["total"], tray=tts.get("dice_tray"), seat=ev.get("seat"), purpose=ev.get("purpose"))
-        elif kind == "prompt":
-            _ask(out, ev, n)
+        elif kind == "prompt" and pending and ev["seat"] == pending["seat"] and ev["kind"] == pending["kind"]:
+            _ask(out, pending, n, table)
         elif kind == "game_over":
-            out.emit("game_over", winners=list(ev["winners"]), side=None, scores=dict(ev["scores"]),
-                     text=narrate(ev, n))
+            _game_over(out, n, ev["winners"], ev["scores"])
             continue
         text = narrate(ev, n)
         if text:
@@ -70,16 +94,17 @@ def ops(events: list[dict], table, version: int) -> list[dict]:
 
 
 def layout(table, version: int) -> list[dict]:
-    """The turn marker and the open question, as the table stands now."""
+    """Every piece where it lies, the turn marker and the open question, as
+    the table stands now."""
     n = Namer(table)
     view = table.public
     out = Ops(version)
+    place_all(out, table, None)
     pd = view.get("pending")
     if pd:
         out.emit("mark_turn", seat=pd["seat"], turn=_turn(view), phase=view.get("phase"))
-        _ask(out, pd, n)
+        _ask(out, pd, n, table)
     result = view.get("result")
     if result:
-        out.emit("game_over", winners=list(result["winners"]), side=None, scores=dict(result["scores"]),
-                 text=narrate({"type": "game_over", "winners": result["winners"], "scores": result["scores"]}, n))
+        _game_over(out, n, result["winners"], result["scores"])
     return out.out

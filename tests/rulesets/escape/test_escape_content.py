@@ -120,7 +120,7 @@ def test_E_KIT_4_fifty_explore_cards_with_at_least_four_stairs_up(escape, tmp_pa
 
 def test_E_KIT_5_one_six_sided_die():
     assert INFO.dice == DiceInfo(faces=(1, 2, 3, 4, 5, 6), count=1) and INFO.players == (2, 5)
-    assert INFO.rule_prefix == "E-" and INFO.decks == ("item", "explore", "infected")
+    assert INFO.rule_prefix == "E-" and INFO.decks == ("item", "explore", "infected", "character")
 
 
 def test_settings_and_terms_files_are_required(tmp_path):

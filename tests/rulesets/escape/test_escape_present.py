@@ -52,5 +52,6 @@ def test_a_drawn_card_is_named_only_to_its_drawer():
     public = [op["text"]["en"] for op in out if op["op"] == "say" and op["to"] is None]
     assert public and not any("ring" in t for t in public)
     assert all(op["version"] == 7 for op in out)
-    asked = [op for op in out if op["op"] == "say" and op.get("to") == ["Blue"]]
-    assert asked                                       # Blue keeps from a hidden hand: the Actions… list
+    (asked,) = [op for op in out if op["op"] == "ask"]
+    assert asked["seat"] == "Blue" and asked["kind"] == "keep" and asked["visible_to"] == ["Blue"]
+    assert {o["args"]["card"] for o in asked["options"]} == {"food", "pipe"}   # what Red handed on, Blue's alone
