@@ -261,17 +261,24 @@ class LogWriter:
 
     # -- checkpoints ------------------------------------------------------
     def _checkpoint(self) -> None:
+        """TRUNCATE, not PASSIVE: with this process appending all the time, a
+        passive checkpoint never catches up with the WAL's end, so SQLite never
+        starts the WAL over and the file grows with every action until the disk
+        is full. TRUNCATE holds the writer back while it copies every frame
+        (the database file is synced first) and then empties the WAL."""
         if self._checkpoint_db is None:
             self._checkpoint_db = sqlite3.connect(self._path, isolation_level=None, check_same_thread=False)
             self._checkpoint_db.execute("PRAGMA busy_timeout=5000")
         try:
-            self._checkpoint_db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            busy, _, _ = self._checkpoint_db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
         except sqlite3.Error as exc:
             # The WAL only grows until the next one succeeds; the log is intact.
             if refusal(exc) == "storage":
                 self._refusals.note(f"a WAL checkpoint refused by the disk: {_describe(exc)}")
             else:
                 log.exception("WAL checkpoint failed")
+            return
+        if busy:          # a reader outlasted the busy timeout: the next one tries again
             return
         self.checkpoints += 1
 
