@@ -169,6 +169,8 @@ def read_haunt(at: At, data: Any, ctx: Context) -> Haunt | None:
                                        "(R-HAUNT-7; expected no traitor_book with traitor rule none)")
     f.close()
     _check_rules(f, rules, traitor)
+    if traitor is not None and traitor.hidden and traitor.rule != "none":
+        _check_hidden(f)
     _check_objectives(f, wins, clock, traitor)
     _check_refs(refs, monsters, tokens, ctx)
     ctx.later(lambda rs: _check_unique_pair(f, haunt_id, wins, rs))
@@ -207,6 +209,31 @@ def _check_rules(f: Fields, rules: list[dict], traitor: TraitorRule | None) -> N
                 _rule_at(f, i, name).error(
                     "only matters once the traitor is dead, but this haunt has no traitor "
                     "(R-HAUNT-8; expected no monsters_can_win, or a traitor rule other than none)")
+
+
+# What a setup step or rule does in public that would show a hidden traitor.
+_GIVES_AWAY = {("monsters", "at"): ("traitor", "each_hero"), ("tokens", "at"): ("traitor", "each_hero"),
+               ("item", "at"): ("traitor",), ("trait", "who"): ("traitor", "heroes"), ("order", None): ("traitor_first",)}
+
+
+def _check_hidden(f: Fields) -> None:
+    """A hidden traitor stays hidden only if the setup and rules treat it
+    like everyone else: a piece placed with it, its clip moved alone, or its
+    turn put first would show every seat who it is."""
+    for key in ("setup", "rules"):
+        items = f.data.get(key)
+        if not isinstance(items, list):
+            continue
+        for i, item in enumerate(items):
+            if not isinstance(item, dict) or len(item) != 1:
+                continue
+            (name, body), = item.items()
+            for (step, field), bad in _GIVES_AWAY.items():
+                value = body.get(field) if isinstance(body, dict) and field else body
+                if name == step and value in bad:
+                    f.at_key(key).index(i, items.line_of(i)).key(name, items.line_of(i)).error(
+                        f"{field or name} {value} shows who the hidden traitor is (expected a place or "
+                        "group that does not single the traitor out, or traitor.hidden: false)")
 
 
 def _check_objectives(f: Fields, wins: dict, clock, traitor) -> None:
