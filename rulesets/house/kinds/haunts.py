@@ -13,6 +13,7 @@ from pipeline.content.fields import At, Fields, check_id, check_int, one_of, uni
 from pipeline.content.texts import text_field
 
 from . import haunt_parts as P
+from ..tts.layout import TRACK_SPACES
 from .model import TRAITS, Haunt, HauntChart, HauntClock, MonsterSpec, TokenKind, TraitorRule
 
 TRAITOR_RULES = ("revealer", "left_of_revealer", "highest_trait", "lowest_trait",
@@ -93,7 +94,7 @@ def _clock(f: Fields) -> HauntClock | None:
     if not c.ok:
         return None
     counts = c.enum("counts", CLOCK_COUNTS, "clock count")
-    end = c.int("end", minimum=1, maximum=100)
+    end = c.int("end", minimum=1, maximum=TRACK_SPACES - 1)     # its last space on the track
     winner = c.enum("winner", CLOCK_WINNERS, "winner")
     c.close()
     return None if None in (counts, end, winner) else HauntClock(counts, end, winner)

@@ -124,7 +124,9 @@ def test_a_compiled_clock_ends_the_game_at_its_end_R_HAUNT_9(tmp_path):
     tree = house_tree(tmp_path)
     haunts = tree / "content/haunts.yaml"
     text = haunts.read_text(encoding="utf-8")
-    haunts.write_text(text.replace("clock: {counts: rounds, end: 12, winner: house}\n    intro:\n      zh-Hans: \"湿漉漉",
+    old = "clock: {counts: hero_damage, end: 15, winner: traitor}\n    intro:\n      zh-Hans: \"湿漉漉"
+    assert text.count(old) == 1
+    haunts.write_text(text.replace(old,
                                    "clock: {counts: rounds, end: 2, winner: traitor}\n    intro:\n      zh-Hans: \"湿漉漉", 1),
                       encoding="utf-8")
     content = compiled(tree, "content", tmp_path / "b")
