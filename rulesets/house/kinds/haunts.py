@@ -214,7 +214,8 @@ def _check_rules(f: Fields, rules: list[dict], traitor: TraitorRule | None) -> N
 
 # What a setup step or rule does in public that would show a hidden traitor.
 _GIVES_AWAY = {("monsters", "at"): ("traitor", "each_hero"), ("tokens", "at"): ("traitor", "each_hero"),
-               ("item", "at"): ("traitor",), ("trait", "who"): ("traitor", "heroes"), ("order", None): ("traitor_first",)}
+               ("item", "at"): ("traitor",), ("trait", "who"): ("traitor", "heroes"),
+               ("order", None): ("traitor_first",)}
 
 
 def _check_hidden(f: Fields) -> None:
@@ -240,7 +241,8 @@ def _check_hidden(f: Fields) -> None:
 def _check_objectives(f: Fields, wins: dict, clock, traitor) -> None:
     """Objectives that could never be met, or that say what the clock says otherwise."""
     # as written, so a destroy rule with its own mistake does not add a second problem here
-    destroyed = {r["destroy"].get("kind") for r in (f.data.get("rules") if isinstance(f.data.get("rules"), list) else [])
+    written = f.data.get("rules") if isinstance(f.data.get("rules"), list) else []
+    destroyed = {r["destroy"].get("kind") for r in written
                  if isinstance(r, dict) and isinstance(r.get("destroy"), dict)}
     for side, key in (("heroes", "heroes_win"), ("traitor", "traitor_wins")):
         items = f.data.get(key)
