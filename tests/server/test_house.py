@@ -244,3 +244,29 @@ async def test_house_whole_game_through_the_server_then_restart(make_house, hous
     restarted = await make_house(db)
     for s in SEATS:
         assert await (await restarted.get(f"/v1/tables/{tid}/state?seat={s}", headers=h)).json() == final[s]
+
+
+async def test_a_hidden_traitors_book_reaches_only_the_traitors_state_R_HAUNT_7(make_house, house_content):
+    """R-HAUNT-7 through `GET /state`: with a hidden traitor the traitor's
+    view holds the traitor's book and names the traitor; a hero's view and
+    the spectators' hold neither."""
+    from rulesets.house.engine import haunt as H
+    client = await make_house()
+    tid, h = await _setup(client, house_content[1])
+    table = client.server.app[TABLES].get(tid)
+    state = table.state
+    hid = next(iter(state["rules"]["haunts"]))
+    spec = {**state["rules"]["haunts"][hid], "traitor": {**state["rules"]["haunts"][hid]["traitor"],
+                                                         "rule": "left_of_revealer", "hidden": True}}
+    state["rules"] = {**state["rules"], "haunts": {**state["rules"]["haunts"], hid: spec},
+                      "chart": {"omens": ["o"], "rooms": ["r"], "cells": {"r": {"o": hid}}}}
+    state["turn"]["omen"] = ["o", "r"]
+    H.begin(state, random.Random(1), "Red", [])
+    assert state["haunt"]["traitor"] == "Blue" and state["haunt"]["hidden"]
+    views = {}
+    for q in ("seat=Red", "seat=Blue", "seat=Green", "public=1"):
+        views[q] = (await (await client.get(f"/v1/tables/{tid}/state?{q}", headers=h)).json())["view"]["haunt"]
+    assert views["seat=Blue"]["traitor"] == "Blue" and views["seat=Blue"]["book"] == spec["traitor_book"]
+    for q in ("seat=Red", "seat=Green", "public=1"):
+        assert views[q]["traitor"] is None and views[q].get("book") in (None, spec["heroes_book"])
+        assert json.dumps(spec["traitor_book"]) not in json.dumps(views[q])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..steps import CARD_FLAGS, TRAITS, with_defaults  # noqa: F401  (TRAITS re-exported for the engine)
 from .geometry import SIDE_INDEX, turned
+from .scenario import norm_haunt
 
 from ..game import FLOORS  # noqa: F401  (re-exported for the engine)
 
@@ -100,7 +101,7 @@ def normalize(content: dict) -> dict:
                           "traits": {t: {"track": list(side["traits"][t]["track"]),
                                          "start": int(side["traits"][t]["start"])} for t in TRAITS}})
         characters[ch["id"]] = {"id": ch["id"], "sides": sides}
-    haunts = {h["id"]: h for h in _items(content.get("haunts"))}
+    haunts = {h["id"]: norm_haunt(h) for h in _items(content.get("haunts"))}
     chart = content.get("haunt_chart") or {"omens": [], "rooms": [], "cells": {}}
     stop_rooms = sorted(r for r, room in rooms.items()
                         if (room["special"] or {}).get("kind") in ("chute", "unstable_floor", "crossing", "leaving_check"))

@@ -10,7 +10,7 @@ simulator does).
 """
 from __future__ import annotations
 
-from . import effects, fight, haunt, items, monsters, movement, rooms, turns
+from . import effects, fight, haunt, items, monsters, movement, objectives, rooms, turns
 from . import cards as _cards  # noqa: F401  (registers the card ops)
 from kit.draft import ATOMIC, Draft
 from .legal import legal_actions, route  # noqa: F401
@@ -64,11 +64,24 @@ def _turn(state, rng, name, seat, args, events):
     elif name == "use":
         items.use(state, seat, args, events)
     elif name == "give":
-        items.give(state, seat, args, events)
-    elif name == "drop":
-        items.drop(state, seat, args, events)
-    elif name == "pick_up":
-        items.pick_up(state, seat, args, events)
+        if objectives.is_token(state, args.get("card")):
+            objectives.give_token(state, seat, args["card"], args.get("to"), events)
+        else:
+            items.give(state, seat, args, events)
+    elif name in ("drop", "pick_up"):
+        names = items.item_list(args)
+        tokens = [n for n in names if objectives.is_token(state, n)]
+        cards = [n for n in names if n not in tokens]
+        if tokens:
+            (objectives.drop_tokens if name == "drop" else objectives.pick_up_tokens)(state, seat, tokens, events)
+        if cards:
+            (items.drop if name == "drop" else items.pick_up)(state, seat, {"cards": cards}, events)
+    elif name == "ritual":
+        objectives.ritual(state, rng, seat, events)
+    elif name == "escape":
+        objectives.escape(state, seat, events)                  # out of the game: its turn ends below
+    elif name == "reveal":
+        objectives.reveal_self(state, seat, events)
     elif name == "attack":
         fight.attack(state, rng, seat, args, events)
     elif name == "end_turn":
@@ -78,7 +91,7 @@ def _turn(state, rng, name, seat, args, events):
 
 
 def _monster_turn(state, rng, name, seat, args, events):
-    if seat != state["haunt"]["traitor"]:
+    if seat != state["haunt"]["traitor"] or state["haunt"]["hidden"]:
         raise refuse("NOT-YOUR-TURN", "not_your_turn", 403)
     if name == "monster_move":
         monsters.monster_move(state, rng, args, events)
@@ -153,18 +166,30 @@ def apply_in_place(state: dict, action: dict, rng) -> list[dict]:
             raise refuse("R-FIGHT-8", "dead", 409)
         _turn(state, rng, name, seat, args, events)
     effects.run(state, rng, events)
-    haunt.check_win(state, events)
+    _after(state, events)
     current = state["players"].get(state["turn"]["seat"])
     if current and not current["alive"] and state["phase"] != "over" and state["pending"] is None:
         effects.push(state, None, [{"op": "_next_turn"}])      # a character who dies ends its turn
         effects.run(state, rng, events)
-        haunt.check_win(state, events)
+        _after(state, events)
     return _public(events)
 
 
+def _after(state: dict, events: list) -> None:
+    """After every action: a dead figure's tokens drop, then every objective
+    and the clock are looked at (R-HAUNT-10)."""
+    h = state["haunt"]
+    if h is not None and h["tokens"]:
+        objectives.drop_for_the_fallen(state, events)
+    haunt.check_win(state, events)
+
+
 def _public(events: list[dict]) -> list[dict]:
-    """Every house event is public (hands are face up, R-CARD-2); the
-    visibility every event carries (docs/RULESETS.md) says so."""
+    """House events are public (hands are face up, R-CARD-2) except the
+    haunt's secrets, which name their seats (a hidden traitor's choosing, a
+    side's book); the visibility every event carries (docs/RULESETS.md)
+    says so."""
     for ev in events:
-        ev["visible_to"] = None
+        if "visible_to" not in ev:
+            ev["visible_to"] = None
     return events

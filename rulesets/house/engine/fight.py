@@ -19,8 +19,68 @@ def monster(state: dict, mid: str) -> dict | None:
 
 
 def overrides(state: dict) -> dict:
-    """R-AUTH-1: the haunt's own rules replace only the general rules they name."""
-    return (state["haunt"]["spec"].get("rules") or {}) if state.get("haunt") else {}
+    """R-AUTH-1: the haunt's own rules replace only the general rules they
+    name (scenario.norm_haunt indexes them by what they replace)."""
+    h = state.get("haunt")
+    return state["rules"]["haunts"][h["id"]]["rules"] if h else {}
+
+
+def any_target(state: dict) -> bool:
+    """R-FIGHT-2's sides lifted: by the haunt's rule, or while the traitor
+    is hidden (nobody knows the sides)."""
+    h = state.get("haunt")
+    return bool(h) and (h["hidden"] or overrides(state)["allies_attack"])
+
+
+def attacks_allowed(state: dict, seat: str) -> int:
+    """R-FIGHT-2: once a turn, twice for a side the haunt gives `extra_attack`."""
+    h = state.get("haunt")
+    if not h:
+        return 1
+    side = "traitor" if seat == h["traitor"] and not h["hidden"] else "heroes"
+    return 2 if side in overrides(state)["extra_attack"] else 1
+
+
+def weapon_of(state: dict, card: str) -> tuple[bool, str, int, bool]:
+    """(is a weapon, its trait, its extra dice, ranged): the card's own, or
+    the haunt's `weapon` rule for it (R-ITEM, R-AUTH-1)."""
+    c = state["rules"]["cards"][card]
+    if c["weapon"]:
+        return True, c["attack_trait"], c["attack_dice"], c["ranged"]
+    rule = overrides(state).get("weapon", {}).get(card) if state.get("haunt") else None
+    if rule:
+        return True, rule["trait"], rule["dice"], False
+    return False, "might", 0, False
+
+
+def trait_allowed(state: dict, seat: str, target: str, trait: str) -> bool:
+    """R-FIGHT-4: a trait other than Might, without a weapon: the monster's
+    `attackable_with`, or the haunt's `attack_with` rule for the seat's side
+    against the target's."""
+    m = monster(state, target)
+    if m is not None and trait in m.get("attackable_with", ()):
+        return True
+    h = state["haunt"]
+    side = "traitor" if seat == h["traitor"] and not h["hidden"] else "heroes"
+    aim = "monsters" if m is not None else ("traitor" if target == h["traitor"] and not h["hidden"] else "heroes")
+    return any(r["who"] == side and r["trait"] == trait and r["target"] == aim
+               for r in overrides(state)["attack_with"])
+
+
+def shielded(state: dict, target: str, trait: str, weapon) -> bool:
+    """R-FIGHT-4 replaced by `invulnerable`: only the way it names hurts that kind."""
+    m = monster(state, target)
+    if m is None or not state.get("haunt"):
+        return False
+    for r in overrides(state)["invulnerable"]:
+        if r["kind"] == m["kind"] and not _way(r["except"], trait, weapon):
+            return True
+    return False
+
+
+def _way(how: str, trait: str, weapon) -> bool:
+    kind, _, name = how.partition(":")
+    return how == "any" or (kind == "trait" and name == trait) or (kind == "item" and name == weapon)
 
 
 def line_of_sight(state: dict, room: str) -> list[str]:
@@ -88,27 +148,25 @@ def attack(state: dict, rng, seat: str, args: dict, events: list) -> None:
     if turn["attacked"]:
         raise refuse("R-FIGHT-2", "attacked")
     p = state["players"][seat]
-    cards = state["rules"]["cards"]
     weapon = args.get("weapon")
     ranged = False
     trait = "might"
+    dice = 0
     if weapon is not None:
         if weapon not in p["held"]:
             raise refuse("R-CARD-5", "not_held")
-        w = cards[weapon]
-        if not w["weapon"]:
+        is_weapon, trait, dice, ranged = weapon_of(state, weapon)
+        if not is_weapon:
             raise refuse("R-CARD-5", "not_weapon")
         if weapon in turn["items"]:
             raise refuse("R-ITEM-1", "item_acted")
-        ranged, trait = w["ranged"], w["attack_trait"]
     target = args.get("target")
     reach = [p["room"]] + (line_of_sight(state, p["room"]) if ranged else [])
     m = monster(state, target)
     wanted = args.get("trait", trait)
     if wanted != trait:
-        # R-FIGHT-4, R-AUTH-1: a haunt may let a monster be attacked with
-        # another trait; a weapon keeps its own
-        if weapon is not None or m is None or wanted not in m.get("attackable_with", ()):
+        # R-FIGHT-4, R-AUTH-1: a haunt may allow another trait; a weapon keeps its own
+        if weapon is not None or not trait_allowed(state, seat, target, wanted):
             raise refuse("R-FIGHT-4", "no_trait")
         trait = wanted
     if m is not None:
@@ -117,33 +175,43 @@ def attack(state: dict, rng, seat: str, args: dict, events: list) -> None:
         where = m["room"]
         if trait not in m["traits"]:
             raise refuse("R-FIGHT-4", "no_trait")
+        if shielded(state, target, trait, weapon):
+            raise refuse("R-FIGHT-4", "invulnerable")
     elif target in state["players"] and state["players"][target]["alive"] and target != seat:
         where = state["players"][target]["room"]
     else:
         raise refuse("BAD-ARGS", "bad_args", 400, what="target")
-    if side_of(state, target) == side_of(state, seat) and not overrides(state).get("allies_attack"):
+    if side_of(state, target) == side_of(state, seat) and not any_target(state):
         raise refuse("R-FIGHT-2", "not_opponent")
     if where not in reach:
         raise refuse("R-FIGHT-7" if ranged else "R-FIGHT-2", "not_same_room")
-    turn["attacked"] = True
-    mine = T.roll_trait(state, rng, seat, trait, "attack", events,
-                        extra=cards[weapon]["attack_dice"] if weapon else 0)
+    turn["attacks"] = turn.get("attacks", 0) + 1
+    turn["attacked"] = turn["attacks"] >= attacks_allowed(state, seat)
+    h = state["haunt"]
+    if h["hidden"] and seat == h["traitor"] and m is None:
+        from .haunt import reveal                 # haunt reads fight's helpers: imported at call time
+        reveal(state, "attack", events)
+    mine = T.roll_trait(state, rng, seat, trait, "attack", events, extra=dice)
     if weapon is not None:
         wielded(state, seat, weapon, events)
     theirs = _defender_roll(state, rng, target, trait, events)
     events.append({"type": "attack", "attacker": seat, "defender": target, "trait": trait,
                    "weapon": weapon, "attacker_total": mine, "defender_total": theirs, "ranged": ranged})
-    settle(state, seat, target, trait, mine - theirs, ranged, events)
+    settle(state, seat, target, trait, mine - theirs, ranged, events, weapon)
 
 
-def settle(state, attacker, defender, trait, diff, ranged, events):
+def settle(state, attacker, defender, trait, diff, ranged, events, weapon=None):
     """R-FIGHT-4: the loser takes the difference; equal totals do nothing."""
     kind = "physical" if trait in T.PHYSICAL else "mental"
     if diff == 0:
         return
     loser, amount = (defender, diff) if diff > 0 else (attacker, -diff)
-    if monster(state, loser) is not None:
-        stun(state, loser, events)
+    lost = monster(state, loser)
+    if lost is not None:
+        if any(r["kind"] == lost["kind"] and _way(r["by"], trait, weapon) for r in overrides(state)["destroy"]):
+            destroy(state, loser, events)
+        else:
+            stun(state, loser, events)
         return
     if diff > 0 and kind == "physical" and diff >= 2 and not ranged and attacker in state["players"]:
         loot = stealable(state, defender)
@@ -174,6 +242,20 @@ def _steal(state, rng, seat, s, events):
     take(state, seat, s["card"], events)
     state["turn"]["items"][s["card"]] = "steal"                 # R-ITEM-1
     events.append({"type": "item_stolen", "from": s["from"], "to": seat, "card": s["card"]})
+
+
+def destroy(state: dict, mid: str, events: list) -> None:
+    """R-MONSTER-2 replaced by a `destroy` rule: removed for good, not
+    stunned; what it carried drops (R-MONSTER-3)."""
+    h = state["haunt"]
+    m = monster(state, mid)
+    h["monsters"].remove(m)
+    h["destroyed"].append({"id": mid, "kind": m["kind"]})
+    pile = state["floor_items"].setdefault(m["room"], [])
+    for c in m["items"]:
+        pile.append(c)
+        events.append({"type": "item_dropped", "monster": mid, "seat": None, "card": c, "room": m["room"]})
+    events.append({"type": "monster_destroyed", "monster": mid})
 
 
 def stun(state: dict, mid: str, events: list) -> None:

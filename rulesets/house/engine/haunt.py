@@ -1,39 +1,11 @@
-"""The haunt: the roll, the chart, the traitor, the new turn order, winning
-(R-HAUNT, R-AUTH-1)."""
+"""The haunt: the roll, the chart, the traitor, the new turn order, the
+clock and winning (R-HAUNT, R-AUTH-1). The scenario's own parts are in
+scenario.py (its shape and setup) and objectives.py (what wins)."""
 from __future__ import annotations
 
 from . import traits as T
 from .effects import choice, op
-
-
-def _text(zh_hans, zh_hant, en):
-    return {"zh-Hans": zh_hans, "zh-Hant": zh_hant, "en": en}
-
-
-_SHADE = {"id": "shade", "name": _text("暗影", "暗影", "Shade"), "count": 2,
-          "traits": {"might": 4, "speed": 3}, "start": "traitor"}
-_HORROR = {"id": "horror", "name": _text("梦魇", "夢魘", "Horror"), "count": 1,
-           "traits": {"might": 5, "speed": 2, "sanity": 3}, "start": "revealer"}
-
-# Until the scenarios are written, a haunt the chart names but the content
-# lacks is one of these, picked by the chart cell's position, so every
-# traitor rule and both monster shapes get played.
-PLACEHOLDERS = [
-    {"id": "placeholder_revealer", "traitor": {"rule": "revealer"}, "monsters": [_SHADE],
-     "heroes_win": "traitor_dead", "traitor_wins": "heroes_dead", "track": {"end": 10, "winner": "heroes"}},
-    {"id": "placeholder_left", "traitor": {"rule": "left_of_revealer"}, "monsters": [_SHADE],
-     "heroes_win": "traitor_dead", "traitor_wins": "heroes_dead", "track": {"end": 10, "winner": "heroes"}},
-    {"id": "placeholder_highest", "traitor": {"rule": "highest_trait", "trait": "knowledge"},
-     "monsters": [_SHADE], "heroes_win": "traitor_dead", "traitor_wins": "heroes_dead",
-     "track": {"end": 10, "winner": "heroes"}},
-    {"id": "placeholder_house", "traitor": {"rule": "none"}, "monsters": [_HORROR],
-     "heroes_win": "monsters_stunned_all", "traitor_wins": "heroes_dead",
-     "track": {"end": 10, "winner": "heroes"}},
-]
-for _h in PLACEHOLDERS:
-    _h["title"] = _text("临时剧本", "臨時劇本", "Placeholder haunt")
-    _h["heroes_text"] = _text("活下来，或击败敌人。", "活下來，或擊敗敵人。", "Survive, or defeat your foes.")
-    _h["traitor_text"] = _text("消灭所有好人。", "消滅所有冒險者。", "Destroy every hero.")
+from .scenario import apply_setup, norm_haunt
 
 
 def haunt_roll(state, rng, seat, events):
@@ -46,18 +18,27 @@ def haunt_roll(state, rng, seat, events):
 
 
 def lookup(state: dict, omen: str, room: str) -> dict:
-    """R-HAUNT-2: omen × room of the drawing on the chart."""
+    """R-HAUNT-2: omen × room of the drawing on the chart. The content check
+    makes the chart name a haunt in every cell; hand-made content whose
+    chart leaves cells out plays its own haunts in turn there."""
     rules = state["rules"]
     chart = rules["chart"]
+    haunts = rules["haunts"]
     hid = (chart.get("cells") or {}).get(room, {}).get(omen)
-    if hid and hid in rules["haunts"]:
-        return rules["haunts"][hid]
-    rows, cols = chart.get("rooms") or [], chart.get("omens") or []
-    if room in rows and omen in cols:
-        i = rows.index(room) + cols.index(omen)
-    else:
-        i = state["omen_count"]
-    return PLACEHOLDERS[i % len(PLACEHOLDERS)]
+    if hid not in haunts:
+        rows, cols = chart.get("rooms") or [], chart.get("omens") or []
+        i = rows.index(room) + cols.index(omen) if room in rows and omen in cols else state["omen_count"]
+        hid = sorted(haunts)[i % len(haunts)]
+    h = haunts[hid]
+    if not h.get("_norm"):                  # a haunt a test put in by hand: read it once
+        h = norm_haunt(h)
+        state["rules"] = {**rules, "haunts": {**haunts, hid: h}}
+    return h
+
+
+def spec(state: dict) -> dict:
+    """The haunt being played, as scenario.norm_haunt reads it (shared, read-only)."""
+    return state["rules"]["haunts"][state["haunt"]["id"]]
 
 
 def closest(cands: list, revealer: str, seats: list):
@@ -92,7 +73,7 @@ def pick_traitor(state: dict, rule: dict, revealer: str):
                 return s
     pool = [s for s in alive if not (rule.get("except_revealer") and s == revealer)]
     if kind in ("highest_trait", "lowest_trait"):
-        vals = {s: T.value(state, s, rule.get("trait", "might")) for s in pool}
+        vals = {s: T.value(state, s, rule.get("trait") or "might") for s in pool}
         want = (max if kind == "highest_trait" else min)(vals.values())
     elif kind in ("oldest", "youngest"):
         chars = state["rules"]["characters"]
@@ -106,41 +87,55 @@ def pick_traitor(state: dict, rule: dict, revealer: str):
 def begin(state: dict, rng, revealer: str, events: list) -> None:
     omen, room = state["turn"]["omen"]
     h = lookup(state, omen, room)
-    traitor = pick_traitor(state, h.get("traitor") or {"rule": "revealer"}, revealer)
-    lead = traitor or revealer
-    monsters = []
-    for spec in h.get("monsters") or []:
-        where = spec.get("start", "traitor")
-        if where == "revealer":
-            start_room = state["players"][revealer]["room"]
-        elif where == "traitor" or where not in state["tiles"]:
-            start_room = state["players"][lead]["room"]
-        else:
-            start_room = where
-        for k in range(spec.get("count", 1)):
-            monsters.append({"id": f"{spec['id']}_{k + 1}", "kind": spec["id"], "room": start_room,
-                             "traits": dict(spec.get("traits") or {}), "stunned": False,
-                             "recovering": False, "left": 0, "attacked": False, "items": [],
-                             "carries": bool(spec.get("carries_items")),
-                             "attackable_with": list(spec.get("attackable_with") or [])})
+    traitor = pick_traitor(state, h["traitor"], revealer)
+    hidden = bool(traitor and h["traitor"].get("hidden"))
+    lead = revealer if hidden or not traitor else traitor
     seats = [s for s in state["seats"] if s in state["players"]]
     i = seats.index(lead)
     order = seats[i + 1:] + seats[:i + 1] + ["monsters"]       # R-HAUNT-8
-    if (h.get("rules") or {}).get("order") == "traitor_first":  # a haunt's own order replaces it
+    if h["rules"]["order"] == "traitor_first" and traitor and not hidden:   # a haunt's own order replaces it
         order = [lead, "monsters"] + seats[i + 1:] + seats[:i]
     state["phase"] = "haunt"
-    state["haunt"] = {"id": h["id"], "traitor": traitor, "revealer": revealer, "room": room,
-                      "omen": omen, "monsters": monsters, "track": 0, "spec": h}
+    state["haunt"] = {"id": h["id"], "traitor": traitor, "revealer": revealer, "room": room, "omen": omen,
+                      "hidden": hidden, "monsters": [], "tokens": {}, "placed": {}, "track": 0,
+                      "rituals": {}, "escaped": [], "destroyed": []}
     state["order"] = order
     state["turn_i"] = -1                         # the next turn is the seat left of the lead
-    events.append({"type": "haunt_began", "haunt": h["id"], "traitor": traitor, "revealer": revealer,
-                   "room": room, "omen": omen, "order": order})
-    for m in monsters:
-        events.append({"type": "monster_placed", "monster": m["id"], "kind": m["kind"], "room": m["room"]})
+    events.append({"type": "haunt_began", "haunt": h["id"], "traitor": None if hidden else traitor,
+                   "revealer": revealer, "room": room, "omen": omen, "order": order, "hidden": hidden})
+    if hidden:
+        events.append({"type": "traitor_chosen", "seat": traitor, "visible_to": [traitor]})
+    _books(state, h, events)
+    apply_setup(state, rng, events)
     if traitor:
         p = state["players"][traitor]
         if any(m["dice"] < 0 for m in p["lasting"]):            # R-HAUNT-5
             choice(state, traitor, {"shed": [{"op": "_shed"}], "keep": []}, events, "traitor_shed")
+
+
+def _books(state: dict, h: dict, events: list) -> None:
+    """R-HAUNT-7: each side's book, to that side's seats only. With a hidden
+    traitor every seat gets its own event, so no list of seats shows who is
+    missing from the heroes."""
+    traitor = state["haunt"]["traitor"]
+    seats = [s for s in state["seats"] if s in state["players"]]
+    heroes = [s for s in seats if s != traitor]
+    if state["haunt"]["hidden"]:
+        lots = [("heroes", [s]) for s in heroes] + [("traitor", [traitor])]
+    else:
+        lots = [("heroes", heroes)] + ([("traitor", [traitor])] if traitor else [])
+    for side, to in lots:
+        events.append({"type": "haunt_book", "side": side, "book": h[f"{side}_book"], "visible_to": to})
+
+
+def reveal(state: dict, reason: str, events: list) -> None:
+    """A hidden traitor is known to all from now on (docs/rulesets/haunts.md):
+    the turn/damage track now follows the traitor's turns."""
+    h = state["haunt"]
+    if h is None or not h["hidden"]:
+        return
+    h["hidden"] = False
+    events.append({"type": "traitor_revealed", "seat": h["traitor"], "reason": reason})
 
 
 @op("_shed")
@@ -149,69 +144,78 @@ def _shed(state, rng, seat, s, events):
     events.append({"type": "effects_shed", "seat": seat})
 
 
-# The win conditions check_win knows (R-HAUNT-10); content naming any other
-# would never be met, so the content check refuses it.
-WIN_CONDITIONS = ("traitor_dead", "heroes_dead", "monsters_stunned_all")
-
-# Win conditions the monsters can bring about on their own (they attack
-# heroes); a dead traitor's track no longer advances (R-HAUNT-9).
+# Objectives the monsters can bring about on their own (they attack heroes).
 MONSTER_WINNABLE = ("heroes_dead",)
 
 
 def monsters_play(state: dict) -> bool:
     """R-HAUNT-8: the monster turn comes round while the traitor lives (or
     the house plays them); after the traitor dies only if the monsters can
-    still win for the traitor. A haunt may say so itself
-    (`rules: {monsters_can_win: true|false}`)."""
+    still win for the traitor. A haunt may say so itself (rule
+    `monsters_can_win`)."""
     h = state["haunt"]
     if not h["monsters"]:
         return False
     traitor = h["traitor"]
     if traitor is None or state["players"][traitor]["alive"]:
         return True
-    said = (h["spec"].get("rules") or {}).get("monsters_can_win")
+    sp = spec(state)
+    said = sp["rules"]["monsters_can_win"]
     if said is not None:
-        return bool(said)
-    return h["spec"].get("traitor_wins") in MONSTER_WINNABLE
+        return said
+    return any(o["objective"] in MONSTER_WINNABLE for o in sp["traitor_wins"])
+
+
+def lead(state: dict) -> str:
+    """Whose turn moves the round clock: the traitor's, the revealer's when
+    there is none or it is hidden (R-HAUNT-9)."""
+    h = state["haunt"]
+    return h["revealer"] if h["hidden"] or not h["traitor"] else h["traitor"]
 
 
 def track_on_turn(state: dict, seat: str, events: list) -> None:
-    """R-HAUNT-9: the placeholder's track advances as the lead's turn begins."""
+    """R-HAUNT-9: a `rounds` clock advances as the lead's turn begins."""
+    clock = spec(state)["clock"]
+    if clock and clock["counts"] == "rounds" and seat == lead(state):
+        advance(state, 1, events)
+
+
+def advance(state: dict, steps: int, events: list) -> None:
     h = state["haunt"]
-    track = h["spec"].get("track")
-    if not track or seat != (h["traitor"] or h["revealer"]):
+    h["track"] += steps
+    events.append({"type": "track_advanced", "value": h["track"], "end": spec(state)["clock"]["end"]})
+
+
+def hero_damaged(state: dict, seat: str, amount: int, events: list) -> None:
+    """R-HAUNT-9: a `hero_damage` clock counts every step of damage a hero takes."""
+    h = state["haunt"]
+    if h is None or state["phase"] != "haunt" or seat == h["traitor"]:
         return
-    h["track"] += 1
-    events.append({"type": "track_advanced", "value": h["track"], "end": track["end"]})
+    clock = spec(state)["clock"]
+    if clock and clock["counts"] == "hero_damage":
+        advance(state, amount, events)
 
 
 def check_win(state: dict, events: list) -> None:
-    """R-HAUNT-10: only in the haunt; the first side to meet its condition."""
-    h = state["haunt"]
-    if state["phase"] != "haunt" or h is None:
+    """R-HAUNT-10: only in the haunt; the first side to meet an objective
+    (the traitor's are looked at first), else the clock at its end."""
+    if state["phase"] != "haunt" or state["haunt"] is None:
         return
-    spec = h["spec"]
-    players = state["players"]
-    heroes = [s for s in players if s != h["traitor"]]
-
-    def met(cond):
-        if cond == "traitor_dead":
-            return h["traitor"] is not None and not players[h["traitor"]]["alive"]
-        if cond == "heroes_dead":
-            return all(not players[s]["alive"] for s in heroes)
-        if cond == "monsters_stunned_all":
-            return bool(h["monsters"]) and all(m["stunned"] for m in h["monsters"])
-        return False
-    track = spec.get("track")
-    winner = reason = None
-    if met(spec.get("traitor_wins")):
-        winner, reason = "traitor", spec.get("traitor_wins")
-    elif met(spec.get("heroes_win")):
-        winner, reason = "heroes", spec.get("heroes_win")
-    elif track and h["track"] >= track["end"]:
-        winner, reason = track.get("winner", "heroes"), "track_end"
-    if winner:
-        finish(state, winner, reason, events)
+    from .objectives import met          # objectives reads the haunt's helpers: imported at call time
+    sp = spec(state)
+    h = state["haunt"]
+    for side, key in (("traitor", "traitor_wins"), ("heroes", "heroes_win")):
+        for o in sp[key]:
+            if met(state, side, o):
+                if side == "traitor":
+                    reveal(state, "objective", events)
+                finish(state, side, o["objective"], events)
+                return
+    clock = sp["clock"]
+    if clock and h["track"] >= clock["end"]:
+        if clock["winner"] == "traitor":
+            reveal(state, "objective", events)
+        finish(state, clock["winner"], "clock", events)
 
 
 def finish(state: dict, winner: str, reason: str, events: list) -> None:
@@ -223,4 +227,3 @@ def finish(state: dict, winner: str, reason: str, events: list) -> None:
     state["pending"] = None
     state["stack"] = []
     events.append({"type": "game_over", "winner": winner, "reason": reason})
-

@@ -7,9 +7,11 @@ from kit.seats import COLOURS
 
 from .. import INFO
 from . import board as B
-from .fight import line_of_sight, overrides
+from . import objectives as O
+from .content import TRAITS
+from .fight import any_target, line_of_sight, monster, shielded, trait_allowed, weapon_of
 from .geometry import SIDES
-from .monsters import monster_exits
+from .monsters import monster_exits, stunned_move
 from .movement import (affordable, gate_key, hindered_rooms, side_of, special, speed_budget, step_cost,
                        tiles_left)
 from .resolve import splits
@@ -131,48 +133,78 @@ def _turn_actions(state, seat):
     for c in state["floor_items"].get(room, []):
         if c not in acted:
             out.append({"action": "pick_up", "args": {"cards": [c]}})
-    if state["phase"] == "haunt" and not turn["attacked"]:
-        out += _attacks(state, seat)
+    if state["phase"] == "haunt":
+        out += _haunt_actions(state, seat, room, others)
+        if not turn["attacked"]:
+            out += _attacks(state, seat)
     out.append({"action": "end_turn", "args": {}})
+    return out
+
+
+def _haunt_actions(state, seat, room, others):
+    """Tokens like items, and the haunt's own actions (docs/rulesets/haunts.md)."""
+    h = state["haunt"]
+    out = []
+    acted = state["turn"]["items"]
+    for t, tok in sorted(h["tokens"].items()):
+        if t in acted:
+            continue
+        if tok["room"] == room:
+            out.append({"action": "pick_up", "args": {"cards": [t]}})
+        elif tok["holder"] == seat:
+            out.append({"action": "drop", "args": {"cards": [t]}})
+            out += [{"action": "give", "args": {"card": t, "to": o}} for o in others]
+    if not state["turn"]["ritual"] and O.rituals_here(state, seat):
+        out.append({"action": "ritual", "args": {}})
+    if O.escapes_here(state, seat):
+        out.append({"action": "escape", "args": {}})
+    if h["hidden"] and seat == h["traitor"]:
+        out.append({"action": "reveal", "args": {}})
     return out
 
 
 def _attacks(state, seat):
     p = state["players"][seat]
-    cards = state["rules"]["cards"]
     mine = side_of(state, seat)
-    allies = overrides(state).get("allies_attack")
-    weapons = [None] + [c for c in p["held"] if cards[c]["weapon"] and c not in state["turn"]["items"]]
+    anyone = any_target(state)
+    weapons = [None] + [c for c in p["held"] if c not in state["turn"]["items"] and weapon_of(state, c)[0]]
+    beasts_all = [m for m in state["haunt"]["monsters"] if not m["stunned"]] if mine == "hero" else []
     out = []
     for w in weapons:
-        trait = cards[w]["attack_trait"] if w else "might"
-        rooms = {p["room"]} | (set(line_of_sight(state, p["room"])) if w and cards[w]["ranged"] else set())
-        targets = [s for s, q in sorted(state["players"].items())
-                   if q["alive"] and s != seat and q["room"] in rooms and (allies or side_of(state, s) != mine)]
-        beasts = [m for m in state["haunt"]["monsters"] if m["room"] in rooms and not m["stunned"]] \
-            if mine == "hero" else []
-        targets += [m["id"] for m in beasts if trait in m["traits"]]
+        _, trait, _, ranged = weapon_of(state, w) if w else (False, "might", 0, False)
+        rooms = {p["room"]} | (set(line_of_sight(state, p["room"])) if ranged else set())
+        people = [s for s, q in sorted(state["players"].items())
+                  if q["alive"] and s != seat and q["room"] in rooms and (anyone or side_of(state, s) != mine)]
+        beasts = [m for m in beasts_all if m["room"] in rooms]
+        targets = people + [m["id"] for m in beasts if trait in m["traits"] and not shielded(state, m["id"], trait, w)]
         for t in targets:
             args = {"target": t}
             if w:
                 args["weapon"] = w
             out.append({"action": "attack", "args": args})
-        if w is None:                   # R-FIGHT-4: traits the haunt lets heroes attack a monster with
-            out += [{"action": "attack", "args": {"target": m["id"], "trait": t}}
-                    for m in beasts for t in m.get("attackable_with", ())]
+        if w is None:                   # R-FIGHT-4: other traits the haunt allows without a weapon
+            for t in people + [m["id"] for m in beasts]:
+                m = monster(state, t)
+                for tr in TRAITS:
+                    if tr != "might" and (m is None or tr in m["traits"]) and trait_allowed(state, seat, t, tr) \
+                            and not shielded(state, t, tr, None):
+                        out.append({"action": "attack", "args": {"target": t, "trait": tr}})
     return out
 
 
 def _monster_actions(state):
     out = []
     heroes = {s: q["room"] for s, q in state["players"].items() if q["alive"] and side_of(state, s) == "hero"}
+    moves_anyway = stunned_move(state)
     for m in state["haunt"]["monsters"]:
-        if m["stunned"] or m["recovering"]:
+        if m["stunned"] or (m["recovering"] and not moves_anyway):
             continue
         cost = step_cost(state, m["id"], m["room"])
         if cost <= m["left"]:
             for to in sorted(set(monster_exits(state, m["room"]))):
                 out.append({"action": "monster_move", "args": {"monster": m["id"], "to": to}})
+        if m["recovering"]:
+            continue
         if m.get("carries"):
             for c in state["floor_items"].get(m["room"], []):
                 out.append({"action": "monster_pick_up", "args": {"monster": m["id"], "cards": [c]}})
@@ -205,7 +237,8 @@ def legal_actions(state: dict, seat: str) -> list[dict]:
         return _prompt_actions(pd) if pd["seat"] == seat else []
     turn_seat = state["turn"]["seat"]
     if turn_seat == "monsters":
-        return _monster_actions(state) if seat == state["haunt"]["traitor"] else []
+        h = state["haunt"]
+        return _monster_actions(state) if seat == h["traitor"] and not h["hidden"] else []
     if turn_seat != seat or not players[seat]["alive"]:
         return []
     return _turn_actions(state, seat)

@@ -12,8 +12,15 @@ from .movement import hindered_rooms, path_arg, side_of, special, step_cost
 from .text import refuse
 
 
+def stunned_move(state: dict) -> bool:
+    """R-MONSTER-2 replaced by the haunt's `stunned_move` rule (seed 001):
+    a monster recovering from a stun still moves, though it does not attack."""
+    return state["rules"]["haunts"][state["haunt"]["id"]]["rules"]["stunned_move"]
+
+
 def begin_monster_turn(state: dict, rng, events: list) -> None:
     h = state["haunt"]
+    moves_anyway = stunned_move(state)
     for m in h["monsters"]:
         m["attacked"] = False
         m["left"] = 0
@@ -23,14 +30,14 @@ def begin_monster_turn(state: dict, rng, events: list) -> None:
             events.append({"type": "monster_recovered", "monster": m["id"]})
     rolled = {}
     for m in h["monsters"]:                                     # R-MONSTER-1: one roll per kind
-        if m["recovering"]:
+        if m["recovering"] and not moves_anyway:
             continue
         if m["kind"] not in rolled:
             who = {"seat": h["traitor"], "monster": m["kind"]}
             ev = T.roll_dice(rng, m["traits"].get("speed", 1), events, who, "monster_speed", "speed")
             rolled[m["kind"]] = max(1, ev["total"])
         m["left"] = rolled[m["kind"]]
-    if h["traitor"] is None:            # no traitor: the engine moves the monsters
+    if h["traitor"] is None or h["hidden"]:   # no traitor, or none known yet: the engine moves the monsters
         push(state, None, [{"op": "_monster_ai", "monster": m["id"]} for m in h["monsters"]]
              + [{"op": "_monster_room_end"}, {"op": "_next_turn"}])
 
@@ -44,13 +51,13 @@ def monster_exits(state: dict, room: str) -> list[str]:
     return out
 
 
-def _ready(state, mid):
+def _ready(state, mid, moving=False):
     if state["turn"]["seat"] != "monsters":
         raise refuse("R-HAUNT-8", "no_monster_turn")
     m = monster(state, mid)
     if m is None:
         raise refuse("BAD-ARGS", "monster_unknown", 400)
-    if m["stunned"] or m["recovering"]:
+    if m["stunned"] or (m["recovering"] and not (moving and stunned_move(state))):
         raise refuse("R-MONSTER-2", "stunned")
     return m
 
@@ -60,7 +67,7 @@ def monster_move(state: dict, rng, args: dict, events: list) -> None:
     throw dice (an unstable floor) and a refusal after a throw would let the
     traitor throw again. A monster that falls, or is stunned, stops there
     with the movement it has left; the rest of the path is not walked."""
-    m = _ready(state, args.get("monster"))
+    m = _ready(state, args.get("monster"), moving=True)
     path = path_arg(args)
     if "path" not in args and path[0] in state["tiles"] and path[0] not in monster_exits(state, m["room"]):
         path = monster_route(state, m, path[0]) or path
@@ -157,7 +164,7 @@ def _monster_ai(state, rng, seat, s, events):
     one room at a time, each step planned from where the monster stands (a
     fall through an unstable floor puts it elsewhere), then attack one there."""
     m = monster(state, s["monster"])
-    if m["recovering"] or m["stunned"]:
+    if m is None or m["stunned"] or (m["recovering"] and not stunned_move(state)):
         return
     targets = hero_rooms(state)
     while m["room"] not in targets and not m["stunned"]:
@@ -166,7 +173,7 @@ def _monster_ai(state, rng, seat, s, events):
             break
         monster_move(state, rng, {"monster": m["id"], "to": to}, events)
     here = hero_rooms(state)
-    if m["room"] in here and not m["stunned"]:
+    if m["room"] in here and not m["stunned"] and not m["recovering"]:
         monster_attack(state, rng, {"monster": m["id"], "target": here[m["room"]]}, events)
 
 

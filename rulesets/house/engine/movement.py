@@ -17,9 +17,11 @@ def special(state: dict, room: str) -> dict | None:
 
 
 def side_of(state: dict, who: str) -> str:
+    """The side a figure plays for as the table knows it: a hidden traitor
+    passes for a hero (monsters and hindrance treat it as one) until revealed."""
     h = state.get("haunt")
     if who in state["players"]:
-        return "traitor" if h and h.get("traitor") == who else "hero"
+        return "traitor" if h and h.get("traitor") == who and not h["hidden"] else "hero"
     return "traitor"                   # monsters play for the traitor's side
 
 

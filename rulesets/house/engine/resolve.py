@@ -5,7 +5,7 @@ from itertools import product
 
 from . import traits as T
 from .effects import outcome, push
-from .haunt import haunt_roll
+from .haunt import haunt_roll, hero_damaged
 from .movement import place_discovered
 from .text import refuse
 
@@ -59,6 +59,7 @@ def split_damage(state, rng, seat, pd, args, events):
         raise refuse("R-FIGHT-5", "bad_split")
     state["pending"] = None
     events.append({"type": "damage_taken", "seat": seat, "kind": pd["damage_kind"], "amount": pd["amount"]})
+    hero_damaged(state, seat, pd["amount"], events)                 # R-HAUNT-9
     for t in pd["traits"]:
         if split.get(t):
             T.change(state, seat, t, -split[t], events)

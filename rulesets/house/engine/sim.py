@@ -18,7 +18,8 @@ SEATS = ("Red", "Blue", "Green", "Yellow", "White", "Purple")
 # Weight of each kind of action as a group (split evenly among its choices),
 # so a room with many exits does not drown out ending the turn.
 WEIGHTS = {"discover": 5, "attack": 8, "monster_attack": 8, "move": 3, "monster_move": 3,
-           "end_turn": 1.5, "drop": 0.2, "give": 0.3, "pick_up": 0.5, "use": 1}
+           "end_turn": 1.5, "drop": 0.2, "give": 0.3, "pick_up": 0.5, "use": 1,
+           "ritual": 4, "escape": 2, "reveal": 0.3}
 
 
 # The engine module itself (its verbs), for kit.sim.
@@ -121,7 +122,30 @@ def check_invariants(state: dict, omens_drawn: int) -> None:
         for m in state["haunt"]["monsters"]:
             if m["room"] not in state["tiles"]:
                 fail(f"{m['id']} is not on a placed tile")
+        _tokens_once(state, fail)
     _cards_once(state, fail)
+
+
+def _tokens_once(state, fail):
+    """Every haunt token in exactly one place: a placed room, or the hands of
+    a figure still in the game (or one that escaped with it); no destroyed
+    monster still on the board; an escaped hero is never alive."""
+    h = state["haunt"]
+    players = state["players"]
+    for t, tok in h["tokens"].items():
+        room, holder = tok["room"], tok["holder"]
+        if (room is None) == (holder is None):
+            fail(f"token {t} is in {'two places' if room else 'no place'}")
+        if room is not None and room not in state["tiles"]:
+            fail(f"token {t} lies on {room}, not a placed tile")
+        if holder is not None and not (players[holder]["alive"] or holder in h["escaped"]):
+            fail(f"token {t} is held by {holder}, who is dead")
+    gone = {d["id"] for d in h["destroyed"]}
+    if gone & {m["id"] for m in h["monsters"]}:
+        fail(f"a destroyed monster is still on the board: {sorted(gone)}")
+    for seat in h["escaped"]:
+        if players[seat]["alive"] or not players[seat].get("escaped"):
+            fail(f"{seat} escaped but still plays")
 
 
 def _tiles_for(state, floor):

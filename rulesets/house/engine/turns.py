@@ -7,10 +7,10 @@ from kit.seats import COLOURS
 from .. import INFO
 from . import board as B
 from .content import TRAITS, normalize
-from .effects import op, prompt, push
+from .effects import hurt, op, prompt, push
 from .haunt import check_win, finish, monsters_play, track_on_turn
 from .monsters import begin_monster_turn
-from .traits import end_lasting
+from .traits import end_lasting, set_index
 from .text import refuse
 
 
@@ -48,7 +48,7 @@ def new_table(content: dict, options: dict, rng) -> dict:
 
 def blank_turn(seat) -> dict:
     return {"seat": seat, "used": 0, "moved": False, "may_move": True, "checks": [], "passed": [],
-            "items": {}, "attacked": False, "drew": False, "omen": None}
+            "items": {}, "attacked": False, "attacks": 0, "ritual": False, "drew": False, "omen": None}
 
 
 def sit(state: dict, seat: str, events: list) -> None:
@@ -121,7 +121,26 @@ def begin_turn(state: dict, rng, i: int, events: list) -> None:
 
 
 def end_turn(state: dict, rng, seat: str, events: list) -> None:
-    push(state, seat, [{"op": "_room_end"}, {"op": "_haunt_check"}, {"op": "_next_turn"}])
+    push(state, seat, [{"op": "_room_end"}, {"op": "_haunt_room"}, {"op": "_haunt_check"}, {"op": "_next_turn"}])
+
+
+@op("_haunt_room")
+def _haunt_room(state, rng, seat, s, events):
+    """R-SPECIAL replaced by the haunt's `room_hurts` / `room_heals` rules:
+    at the end of a turn in that room, for the side they name."""
+    h = state["haunt"]
+    p = state["players"][seat]
+    if h is None or state["phase"] != "haunt" or not p["alive"]:
+        return
+    rules = state["rules"]["haunts"][h["id"]]["rules"]
+    side = "traitor" if seat == h["traitor"] else "heroes"
+    for r in rules["room_heals"]:
+        if r["room"] == p["room"] and r["who"] in (side, "all") and p["traits"][r["trait"]] < p["start"][r["trait"]]:
+            set_index(state, seat, r["trait"], p["start"][r["trait"]], events)
+    for r in rules["room_hurts"]:
+        if r["room"] == p["room"] and r["who"] in (side, "all"):
+            hurt(state, seat, r["damage"], r["amount"], events)
+            return                      # one damage prompt at a time; the first rule that applies
 
 
 @op("_haunt_check")
@@ -140,7 +159,8 @@ def _next_turn(state, rng, seat, s, events):
     events.append({"type": "turn_ended", "seat": ending})
     check_win(state, events)
     if state["phase"] == "haunt" and not any(p["alive"] for p in state["players"].values()):
-        finish(state, "traitor", "all_dead", events)            # whatever the haunt's wording, nobody is left
+        # whatever the haunt's wording, nobody is left: the heroes if one got out
+        finish(state, "heroes" if state["haunt"]["escaped"] else "traitor", "all_dead", events)
     if state["phase"] == "over":
         return
     order = state["order"]

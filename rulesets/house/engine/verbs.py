@@ -26,8 +26,9 @@ def to_act(state: dict) -> list[str]:
         return [pd["seat"]]
     seat = state["turn"]["seat"]
     if seat == "monsters":
-        traitor = (state["haunt"] or {}).get("traitor")
-        return [traitor] if traitor else []
+        h = state["haunt"] or {}
+        traitor = h.get("traitor")
+        return [traitor] if traitor and not h.get("hidden") else []
     return [seat] if seat else []
 
 
@@ -36,7 +37,8 @@ def seated(state: dict) -> list[str]:
 
 
 def outcome(state: dict) -> dict | None:
-    """The winning side's seats (R-HAUNT-10): the traitor, or every hero."""
+    """The winning side's seats (R-HAUNT-10): the traitor, or every hero
+    (escaped ones too); the house's win (a clock with winner `house`) has none."""
     if state["phase"] != "over":
         return None
     side = state.get("winner")

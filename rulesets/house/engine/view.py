@@ -1,5 +1,5 @@
 """Per-seat views: what a seat may see (deck orders never; each side only
-its own haunt rules, R-HAUNT-7).
+its own haunt book, R-HAUNT-7; a hidden traitor only by themself).
 
 A view shares every part it shows with the state instead of copying it:
 states are values (nothing changes one in place once `apply` returned it),
@@ -22,15 +22,23 @@ def view(state: dict, seat: str | None) -> dict:
     pd = state["pending"]
     v["pending"] = None if pd is None else {k: val for k, val in pd.items() if k not in CONTINUATION}
     h = state["haunt"]
-    if h is not None:
-        spec = h["spec"]
-        hv = {k: val for k, val in h.items() if k != "spec"}
-        hv["title"] = spec.get("title")
-        # The monsters on the table are public once the haunt begins: their kinds' names.
-        hv["monster_names"] = {m["id"]: m.get("name") for m in spec.get("monsters") or []}
-        if seat is not None and seat in state["players"]:
-            hv["secret"] = spec.get("traitor_text" if seat == h["traitor"] else "heroes_text")
-        v["haunt"] = hv
-    else:
-        v["haunt"] = None
+    v["haunt"] = None if h is None else _haunt(state, h, seat)
     return v
+
+
+def _haunt(state: dict, h: dict, seat) -> dict:
+    spec = state["rules"]["haunts"][h["id"]]
+    hv = dict(h)
+    if h["hidden"] and seat != h["traitor"]:
+        hv["traitor"] = None                                    # known to nobody else yet
+    hv["title"] = spec.get("title")
+    hv["intro"] = spec.get("intro")
+    hv["clock"] = spec.get("clock")
+    # The monsters and tokens on the table are public once the haunt begins: their kinds' names.
+    hv["monster_names"] = {m["id"]: m.get("name") for m in spec["monsters"]}
+    hv["token_names"] = spec["tokens"]
+    if seat is not None and seat in state["players"]:
+        side = "traitor" if seat == h["traitor"] else "heroes"
+        hv["side"] = side
+        hv["book"] = spec.get(f"{side}_book")
+    return hv

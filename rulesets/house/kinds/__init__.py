@@ -43,7 +43,7 @@ class HouseContent:
     text_tokens = TEXT_TOKENS
     text_names = TRAITS + FLOORS        # {might} … {upper}: filled from terms.yaml
     glossary = Path(__file__).resolve().parents[1] / "glossary.yaml"
-    format = 4      # 2: haunts write track, rules and monsters' carries_items; 3: terms; 4: attackable_with
+    format = 5      # 2: haunts write track, rules and monsters' carries_items; 3: terms; 4: attackable_with; 5: the scenario format (docs/rulesets/haunts.md)
 
     def make(self, loaded: Loaded) -> Ruleset:
         rs = Ruleset(name=loaded.name, haunt_chart=loaded.singles.get("haunt_chart"),

@@ -9,22 +9,24 @@ from __future__ import annotations
 from typing import Any
 
 from pipeline.content.context import Context, art_field, where_of
-from pipeline.content.fields import At, Fields, ID_RE, check_id, check_int, one_of, unique_members
-from .model import TRAITS, Haunt, HauntChart, HauntRules, HauntTrack, MonsterSpec, TraitorRule
+from pipeline.content.fields import At, Fields, check_id, check_int, one_of, unique_members
 from pipeline.content.texts import text_field
 
-from ..engine.haunt import WIN_CONDITIONS
+from . import haunt_parts as P
+from ..tts.layout import TRACK_SPACES
+from .model import TRAITS, Haunt, HauntChart, HauntClock, MonsterSpec, TokenKind, TraitorRule
 
 TRAITOR_RULES = ("revealer", "left_of_revealer", "highest_trait", "lowest_trait",
                  "oldest", "youngest", "none")
 NEEDS_TRAIT = ("highest_trait", "lowest_trait")
-MONSTER_STARTS = ("revealer", "traitor")
-TRACK_WINNERS = ("heroes", "traitor")
-ORDERS = ("standard", "traitor_first")
+CLOCK_COUNTS = ("rounds", "hero_damage")
+CLOCK_WINNERS = ("heroes", "traitor", "house")
+HAUNT_FIELDS = ("id", "title", "art", "traitor", "monsters", "tokens", "setup", "rules", "heroes_win",
+                "traitor_wins", "clock", "intro", "heroes_book", "traitor_book")
 
 
 def _traitor(at: At, value: Any) -> TraitorRule | None:
-    f = Fields(at, value, ("rule", "trait", "except_revealer"))
+    f = Fields(at, value, ("rule", "trait", "except_revealer", "hidden"))
     if not f.ok:
         return None
     rule = f.enum("rule", TRAITOR_RULES, "traitor rule")
@@ -33,19 +35,22 @@ def _traitor(at: At, value: Any) -> TraitorRule | None:
         f.at_key("trait").error(f"rule '{rule}' takes no trait (expected trait only with "
                                 f"{' or '.join(NEEDS_TRAIT)})")
     except_revealer = f.bool("except_revealer")
+    hidden = f.bool("hidden")
+    if hidden and rule == "none":
+        f.at_key("hidden").error("a hidden traitor, but this haunt has no traitor "
+                                 "(expected hidden: false, or a traitor rule other than none)")
     f.close()
     if rule is None or (rule in NEEDS_TRAIT and trait is None):
         return None
-    return TraitorRule(rule, trait, except_revealer)
+    return TraitorRule(rule, trait, except_revealer, hidden)
 
 
-def _monster(at: At, value: Any, ctx: Context) -> MonsterSpec | None:
-    f = Fields(at, value, ("id", "name", "count", "traits", "start", "carries_items", "attackable_with"))
+def _monster(at: At, value: Any) -> MonsterSpec | None:
+    f = Fields(at, value, ("id", "name", "traits", "carries_items", "attackable_with"))
     if not f.ok:
         return None
     monster_id = f.id()
     name = text_field(f, "name")
-    count = f.int("count", minimum=1)
     traits: dict[str, int] = {}
     if f.has("traits"):
         t = Fields(f.at_key("traits"), f.data["traits"], TRAITS)
@@ -55,15 +60,12 @@ def _monster(at: At, value: Any, ctx: Context) -> MonsterSpec | None:
         t.close()
     else:
         f.require("traits", "expected a map of fixed trait values")
-    start = f.str("start")
-    if start is not None:
-        ctx.refs.add(f.at_key("start"), start, "rooms", "room", also=MONSTER_STARTS)
     carries_items = f.bool("carries_items")
     attackable_with = _attackable_with(f, traits)
     f.close()
-    if None in (monster_id, name, count, start):
+    if None in (monster_id, name):
         return None
-    return MonsterSpec(monster_id, name, count, traits, start, carries_items, attackable_with)
+    return MonsterSpec(monster_id, name, traits, carries_items, attackable_with)
 
 
 def _attackable_with(f: Fields, traits: dict[str, int]) -> list[str]:
@@ -83,62 +85,60 @@ def _attackable_with(f: Fields, traits: dict[str, int]) -> list[str]:
     return out
 
 
-def _track(at: At, value: Any) -> HauntTrack | None:
-    """R-HAUNT-9: a track only when the haunt says so, with an end and a winner."""
-    f = Fields(at, value, ("end", "winner"))
+def _clock(f: Fields) -> HauntClock | None:
+    """R-HAUNT-9: every haunt ends at the latest when its clock runs out."""
+    if not f.require("clock", "expected {counts, end, winner}: counts rounds or hero_damage, "
+                     "winner heroes, traitor or house"):
+        return None
+    c = Fields(f.at_key("clock"), f.data["clock"], ("counts", "end", "winner"))
+    if not c.ok:
+        return None
+    counts = c.enum("counts", CLOCK_COUNTS, "clock count")
+    end = c.int("end", minimum=1, maximum=TRACK_SPACES - 1)     # its last space on the track
+    winner = c.enum("winner", CLOCK_WINNERS, "winner")
+    c.close()
+    return None if None in (counts, end, winner) else HauntClock(counts, end, winner)
+
+
+def _listed(f: Fields, key: str, reader, required: bool, expected: str) -> tuple[list, bool]:
+    """A list of one-key maps read by `reader`; ok is False when any entry failed."""
+    items, ats = f.list(key, required=required, expected=expected)
+    out = [reader(at, item) for item, at in zip(items, ats)]
+    if required and f.has(key) and isinstance(f.data[key], list) and not items:
+        f.at_key(key).error(f"empty list ({expected}, at least one)")
+        return [], False
+    return [o for o in out if o is not None], all(o is not None for o in out)
+
+
+def _named(f: Fields, key: str, reader, what: str) -> tuple[list, bool]:
+    """Monster kinds or token kinds: each id once per haunt."""
+    items, ats = f.list(key, required=False, expected=f"expected a list of {what}s")
+    out, seen, ok = [], set(), True
+    for item, at in zip(items, ats):
+        obj = reader(at, item)
+        if obj is None:
+            ok = False
+        elif obj.id in seen:
+            at.key("id", item.line_of("id")).error(f"duplicate {what} id '{obj.id}' "
+                                                   f"(expected each {what} id once per haunt)")
+            ok = False
+        else:
+            seen.add(obj.id)
+            out.append(obj)
+    return out, ok
+
+
+def _token(at: At, value: Any) -> TokenKind | None:
+    f = Fields(at, value, ("id", "name"))
     if not f.ok:
         return None
-    end = f.int("end", minimum=1)
-    winner = f.enum("winner", TRACK_WINNERS, "winner")
+    token_id, name = f.id(), text_field(f, "name")
     f.close()
-    if None in (end, winner):
-        return None
-    return HauntTrack(end, winner)
-
-
-def _rules(at: At, value: Any, traitor: TraitorRule | None) -> HauntRules | None:
-    """R-AUTH-1: each key replaces one general rule. A rule that only
-    concerns the traitor is refused in a haunt that has none: it could
-    never apply, and the author plainly meant something else."""
-    f = Fields(at, value, ("allies_attack", "order", "monsters_can_win"))
-    if not f.ok:
-        return None
-    allies_attack = f.bool("allies_attack")
-    order = f.enum("order", ORDERS, "turn order", required=False, default="standard")
-    monsters_can_win, ok = None, order is not None
-    if f.has("monsters_can_win"):
-        monsters_can_win = f.bool("monsters_can_win", default=None)
-        ok = ok and monsters_can_win is not None
-    if traitor is not None and traitor.rule == "none":
-        if order == "traitor_first":
-            f.at_key("order").error("traitor_first, but this haunt has no traitor (R-HAUNT-8; "
-                                    "expected standard, or a traitor rule other than none)")
-            ok = False
-        if monsters_can_win is not None:
-            f.at_key("monsters_can_win").error(
-                "only matters once the traitor is dead, but this haunt has no traitor "
-                "(R-HAUNT-8; expected no monsters_can_win, or a traitor rule other than none)")
-            ok = False
-    f.close()
-    return HauntRules(allies_attack, order, monsters_can_win) if ok else None
-
-
-def _condition(f: Fields, key: str) -> str | None:
-    """R-HAUNT-10: one of the conditions the engine checks (any other would never be met)."""
-    value = f.str(key)
-    if value is not None and not ID_RE.match(value):
-        f.at_key(key).wrong(value, "expected a condition name in lower_snake_case, e.g. traitor_dead")
-        return None
-    if value is not None and value not in WIN_CONDITIONS:
-        f.at_key(key).error(f"unknown win condition '{value}' (R-HAUNT-10: it would never be met; "
-                            f"{one_of(WIN_CONDITIONS)})")
-        return None
-    return value
+    return None if None in (token_id, name) else TokenKind(token_id, name)
 
 
 def read_haunt(at: At, data: Any, ctx: Context) -> Haunt | None:
-    f = Fields(at, data, ("id", "title", "art", "traitor", "monsters", "heroes_win",
-                          "traitor_wins", "heroes_text", "traitor_text", "track", "rules"))
+    f = Fields(at, data, HAUNT_FIELDS)
     if not f.ok:
         return None
     haunt_id = f.id()
@@ -147,39 +147,168 @@ def read_haunt(at: At, data: Any, ctx: Context) -> Haunt | None:
     traitor = None
     if f.require("traitor", f"expected {{rule}}, rule {one_of(TRAITOR_RULES)}"):
         traitor = _traitor(f.at_key("traitor"), f.data["traitor"])
-    items, ats = f.list("monsters", required=False, expected="expected a list of monsters")
-    monsters, seen = [], set()
-    for item, m_at in zip(items, ats):
-        monster = _monster(m_at, item, ctx)
-        if monster is None:
-            continue
-        if monster.id in seen:
-            m_at.key("id", m_at.line).error(f"duplicate monster id '{monster.id}' "
-                                            "(expected each monster id once per haunt)")
-            continue
-        seen.add(monster.id)
-        monsters.append(monster)
-    if traitor is not None and traitor.rule == "none":
-        for monster, m_at in zip(items, ats):
-            if isinstance(monster, dict) and monster.get("start") == "traitor":
-                m_at.key("start", monster.line_of("start")).error(
-                    "starts with the traitor, but this haunt has no traitor (R-HAUNT-3; "
-                    "expected revealer or a room id)")
-    heroes_win = _condition(f, "heroes_win")
-    traitor_wins = _condition(f, "traitor_wins")
-    heroes_text = text_field(f, "heroes_text")
-    traitor_text = text_field(f, "traitor_text")
-    track = _track(f.at_key("track"), f.data["track"]) if f.has("track") else None
-    rules = _rules(f.at_key("rules"), f.data["rules"], traitor) if f.has("rules") else HauntRules()
+    monsters, ok_m = _named(f, "monsters", _monster, "monster")
+    tokens, ok_t = _named(f, "tokens", _token, "token")
+    refs = P.Refs()
+    setup, ok_s = _listed(f, "setup", lambda a, v: P.read_setup(a, v, refs), False, "expected a list of setup steps")
+    rules, ok_r = _listed(f, "rules", lambda a, v: P.read_rule(a, v, refs), False, "expected a list of rules")
+    wins = {}
+    oks = [ok_m, ok_t, ok_s, ok_r]
+    for side, key in (("heroes", "heroes_win"), ("traitor", "traitor_wins")):
+        wins[side], ok = _listed(f, key, lambda a, v, s=side: P.read_objective(a, v, refs, s), True,
+                                 "expected a list of objectives")
+        oks.append(ok and f.has(key))
+    clock = _clock(f)
+    intro = text_field(f, "intro")
+    heroes_book = text_field(f, "heroes_book")
+    has_traitor = traitor is not None and traitor.rule != "none"
+    traitor_book = None
+    if traitor is None or has_traitor:
+        traitor_book = text_field(f, "traitor_book", required=traitor is not None)
+    elif f.has("traitor_book"):
+        f.at_key("traitor_book").error("a traitor book, but this haunt has no traitor "
+                                       "(R-HAUNT-7; expected no traitor_book with traitor rule none)")
     f.close()
-    if None in (haunt_id, title, art, traitor, heroes_win, traitor_wins, heroes_text, traitor_text,
-                rules) or (f.has("track") and track is None):
+    _check_rules(f, rules, traitor)
+    if traitor is not None and traitor.hidden and traitor.rule != "none":
+        _check_hidden(f)
+    _check_objectives(f, wins, clock, traitor)
+    _check_refs(refs, monsters, tokens, ctx)
+    ctx.later(lambda rs: _check_unique_pair(f, haunt_id, wins, rs))
+    if None in (haunt_id, title, art, traitor, clock, intro, heroes_book) or not all(oks) \
+            or (has_traitor and traitor_book is None):
         return None
-    if len(monsters) != len(items):
-        return None
-    return Haunt(id=haunt_id, title=title, traitor=traitor, heroes_text=heroes_text,
-                 traitor_text=traitor_text, monsters=monsters, heroes_win=heroes_win,
-                 traitor_wins=traitor_wins, art=art, track=track, rules=rules, where=where_of(at))
+    return Haunt(id=haunt_id, title=title, traitor=traitor, monsters=monsters, tokens=tokens, setup=setup,
+                 rules=rules, heroes_win=wins["heroes"], traitor_wins=wins["traitor"], clock=clock,
+                 intro=intro, heroes_book=heroes_book, traitor_book=traitor_book, art=art,
+                 where=where_of(at))
+
+
+def _rule_at(f: Fields, i: int, name: str) -> At:
+    items = f.data["rules"]
+    return f.at_key("rules").index(i, items.line_of(i)).key(name, items.line_of(i))
+
+
+def _check_rules(f: Fields, rules: list[dict], traitor: TraitorRule | None) -> None:
+    """A rule replacing a general rule as a whole is written once; a rule
+    that only concerns the traitor is refused in a haunt that has none: it
+    could never apply, and the author plainly meant something else."""
+    if not rules:
+        return
+    seen = set()
+    for i, rule in enumerate(f.data["rules"]):
+        name = next(iter(rule)) if isinstance(rule, dict) and len(rule) == 1 else None
+        if name in P.SINGLE_RULES:
+            if name in seen:
+                _rule_at(f, i, name).error(f"rule '{name}' written twice (expected it once)")
+            seen.add(name)
+        if traitor is not None and traitor.rule == "none":
+            if name == "order" and rule[name] == "traitor_first":
+                _rule_at(f, i, name).error("traitor_first, but this haunt has no traitor (R-HAUNT-8; "
+                                           "expected standard, or a traitor rule other than none)")
+            elif name == "monsters_can_win":
+                _rule_at(f, i, name).error(
+                    "only matters once the traitor is dead, but this haunt has no traitor "
+                    "(R-HAUNT-8; expected no monsters_can_win, or a traitor rule other than none)")
+
+
+# What a setup step or rule does in public that would show a hidden traitor.
+_GIVES_AWAY = {("monsters", "at"): ("traitor", "each_hero"), ("tokens", "at"): ("traitor", "each_hero"),
+               ("item", "at"): ("traitor",), ("trait", "who"): ("traitor", "heroes"),
+               ("order", None): ("traitor_first",)}
+
+
+def _check_hidden(f: Fields) -> None:
+    """A hidden traitor stays hidden only if the setup and rules treat it
+    like everyone else: a piece placed with it, its clip moved alone, or its
+    turn put first would show every seat who it is."""
+    for key in ("setup", "rules"):
+        items = f.data.get(key)
+        if not isinstance(items, list):
+            continue
+        for i, item in enumerate(items):
+            if not isinstance(item, dict) or len(item) != 1:
+                continue
+            (name, body), = item.items()
+            for (step, field), bad in _GIVES_AWAY.items():
+                value = body.get(field) if isinstance(body, dict) and field else body
+                if name == step and value in bad:
+                    f.at_key(key).index(i, items.line_of(i)).key(name, items.line_of(i)).error(
+                        f"{field or name} {value} shows who the hidden traitor is (expected a place or "
+                        "group that does not single the traitor out, or traitor.hidden: false)")
+
+
+def _check_objectives(f: Fields, wins: dict, clock, traitor) -> None:
+    """Objectives that could never be met, or that say what the clock says otherwise."""
+    # as written, so a destroy rule with its own mistake does not add a second problem here
+    written = f.data.get("rules") if isinstance(f.data.get("rules"), list) else []
+    destroyed = {r["destroy"].get("kind") for r in written
+                 if isinstance(r, dict) and isinstance(r.get("destroy"), dict)}
+    for side, key in (("heroes", "heroes_win"), ("traitor", "traitor_wins")):
+        items = f.data.get(key)
+        if not isinstance(items, list):
+            continue
+        for i, item in enumerate(items):
+            name = next(iter(item)) if isinstance(item, dict) and len(item) == 1 else None
+            at = f.at_key(key).index(i, items.line_of(i)).key(str(name), items.line_of(i))
+            if name == "survive" and clock is not None and clock.winner != side:
+                at.error(f"survive, but the clock's winner is {clock.winner} (R-HAUNT-9; "
+                         f"expected clock.winner: {side}, or another objective)")
+            elif name == "monsters_destroyed" and isinstance(item[name], dict) \
+                    and item[name].get("kind") not in destroyed:
+                at.error(f"no destroy rule for '{item[name].get('kind')}', so none is ever destroyed "
+                         "(R-MONSTER-2; expected a rule destroy: {kind: …, by: …})")
+            elif name == "traitor_dead" and traitor is not None and traitor.rule == "none":
+                at.error("traitor_dead, but this haunt has no traitor (R-HAUNT-3; expected another objective)")
+
+
+def _check_refs(refs: P.Refs, monsters: list[MonsterSpec], tokens: list[TokenKind], ctx: Context) -> None:
+    """Names in steps, rules and objectives: this haunt's monster and token
+    kinds (checked now), the ruleset's rooms and cards (once all is read)."""
+    kinds = [m.id for m in monsters]
+    token_kinds = [t.id for t in tokens]
+    for at, kind in refs.monster_kinds:
+        if kind not in kinds:
+            at.error(f"unknown monster kind '{kind}' (expected one of this haunt's monsters: "
+                     f"{', '.join(kinds) or 'none listed'})")
+    for at, kind in refs.token_kinds:
+        if kind not in token_kinds:
+            at.error(f"unknown token kind '{kind}' (expected one of this haunt's tokens: "
+                     f"{', '.join(token_kinds) or 'none listed'})")
+    for at, card in refs.cards:
+        ctx.refs.add(at, card, ("items", "omens"), "card")
+    for at, obj in refs.objects:
+        ctx.refs.add(at, obj, ("items", "omens"), "card or token kind", also=tuple(token_kinds))
+    for at, room in refs.rooms + [(at, room) for at, room, _ in refs.places]:
+        ctx.refs.add(at, room, "rooms", "room")
+    ctx.later(lambda rs: _check_places(refs, rs))
+
+
+def _check_places(refs: P.Refs, rs) -> None:
+    """A setup step's place is a room in play at that step (R-HAUNT-8)."""
+    starts = {r.id for r in rs.rooms.values() if r.start}
+    for at, room, added in refs.places:
+        if room in rs.rooms and room not in starts and room not in added:
+            at.error(f"room '{room}' is not in play at this step (R-HAUNT-8; expected {', '.join(P.PLACES)}, "
+                     "a starting room or a room added by an earlier add_room step)")
+    for at, room in refs.adds:
+        if room in starts:
+            at.error(f"room '{room}' is a starting room, always in play (expected a room from the stack)")
+
+
+def _check_unique_pair(f: Fields, haunt_id, wins: dict, rs) -> None:
+    """No two haunts share (heroes' objectives, traitor's objectives): each
+    haunt is its own game, not a retitled copy."""
+    if haunt_id is None or haunt_id not in rs.haunts:
+        return
+    mine = (wins["heroes"], wins["traitor"])
+    for other in rs.haunts.values():
+        if other.id == haunt_id:
+            return
+        if (other.heroes_win, other.traitor_wins) == mine:
+            f.at_key("heroes_win").error(f"the same heroes_win and traitor_wins as haunt '{other.id}' "
+                                         "(expected each haunt its own pair of objectives)")
+            return
 
 
 def _id_list(f: Fields, key: str, kinds: str, what: str, ctx: Context) -> list[str]:

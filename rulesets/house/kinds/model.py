@@ -144,61 +144,66 @@ class Character:
 
 @dataclass
 class TraitorRule:
-    """Who turns traitor (R-HAUNT-3/4).
+    """Who turns traitor (R-HAUNT-3/4), and whether the others are told.
 
     rule: revealer | left_of_revealer | highest_trait | lowest_trait |
           oldest | youngest | none
+    hidden: the traitor is told privately and revealed later
+    (docs/rulesets/haunts.md, "Traitor").
     """
     rule: str
     trait: str | None = None
     except_revealer: bool = False
+    hidden: bool = False
 
 
 @dataclass
 class MonsterSpec:
+    """A monster kind; how many stand where is a `monsters` setup step."""
     id: str
     name: Text
-    count: int
     traits: dict[str, int]         # fixed values; a missing trait cannot be attacked
-    start: str                     # "revealer" | "traitor" | a room id
     carries_items: bool = False    # R-MONSTER-3: only a haunt lets monsters carry items
     # R-FIGHT-4: traits heroes may attack it with besides Might (a haunt allowing it)
     attackable_with: list[str] = field(default_factory=list)
 
 
 @dataclass
-class HauntTrack:
-    """A turn track (R-HAUNT-9): advances as the traitor's turn begins (the
-    revealer's when there is no traitor); reaching `end` wins for `winner`."""
-    end: int
-    winner: str                    # heroes | traitor
+class TokenKind:
+    """A kind of token a haunt places (`tokens` setup step); carried like an item."""
+    id: str
+    name: Text
 
 
 @dataclass
-class HauntRules:
-    """A haunt's own rules, each replacing only the general rule it names (R-AUTH-1).
-
-    The defaults are the general rules, so a haunt that says nothing plays
-    exactly as before.
-    """
-    allies_attack: bool = False            # R-FIGHT-2 sides lifted: anyone may attack anyone
-    order: str = "standard"                # standard (R-HAUNT-8) | traitor_first
-    monsters_can_win: bool | None = None   # R-HAUNT-8; None: decided by traitor_wins
+class HauntClock:
+    """The turn/damage track (R-HAUNT-9): `rounds` advance as the lead's
+    turn begins, `hero_damage` with every step of damage a hero takes; at
+    `end` the game ends and `winner` wins (`house`: every player loses)."""
+    counts: str                    # rounds | hero_damage
+    end: int
+    winner: str                    # heroes | traitor | house
 
 
 @dataclass
 class Haunt:
+    """A haunt scenario (docs/rulesets/haunts.md). `setup`, `rules` and the
+    objectives are flat dicts named by their `step`, `rule` or `objective`
+    key: closed lists the engine interprets, never prose."""
     id: str
     title: Text
     traitor: TraitorRule
-    heroes_text: Text              # secret to the traitor
-    traitor_text: Text             # secret to the heroes
     monsters: list[MonsterSpec]
-    heroes_win: str                # traitor_dead | monsters_stunned_all | ...
-    traitor_wins: str              # heroes_dead | ...
+    tokens: list[TokenKind]
+    setup: list[dict]
+    rules: list[dict]
+    heroes_win: list[dict]         # any one met → heroes win (R-HAUNT-10)
+    traitor_wins: list[dict]
+    clock: HauntClock
+    intro: Text                    # public
+    heroes_book: Text              # secret to the traitor (R-HAUNT-7)
+    traitor_book: Text | None      # secret to the heroes; None when there is no traitor
     art: str
-    track: HauntTrack | None = None
-    rules: HauntRules = field(default_factory=HauntRules)
     where: Where | None = None
 
 

@@ -1,5 +1,6 @@
-"""Haunt fields a mod author writes in haunts.yaml and the engine obeys:
-`track` (R-HAUNT-9), `rules` (R-AUTH-1, R-HAUNT-8) and a monster's
+"""Haunt fields a mod author writes in haunts.yaml and the engine obeys
+(docs/rulesets/haunts.md): `setup` (R-HAUNT-8), `clock` (R-HAUNT-9),
+`rules` (R-AUTH-1), the objectives (R-HAUNT-10) and a monster's
 `carries_items` (R-MONSTER-3) and `attackable_with` (R-FIGHT-4).
 
 Each is checked from YAML through the real loader and compiler into the
@@ -14,7 +15,6 @@ import pytest
 
 from pipeline.content.compile import write_compiled
 from pipeline.content.loader import load_ruleset
-from rulesets.house.kinds.model import HauntRules
 from rulesets import engine as get_engine
 from kit.engine import seeded
 from rulesets.house.engine import fight as F
@@ -24,7 +24,7 @@ from test_content_broken import make_tree
 
 REPO = Path(__file__).resolve().parents[4]
 E = get_engine("house")
-MINI_ANCHOR = "    heroes_text: {zh-Hans: 击昏所有暗影。"
+MINI_ANCHOR = "    heroes_win:\n      - traitor_dead: true\n"
 HOUSE_ANCHOR = "    traitor: {rule: revealer}\n    monsters:\n      - id: drowned_singer\n"
 
 
@@ -80,106 +80,60 @@ def end_turns(state, rng, count):
 
 def test_the_house_haunts_keep_the_general_rules_R_AUTH_1(tmp_path):
     """R-AUTH-1: a haunt that names no rule of its own changes none; the
-    house content writes none, so it plays exactly as before."""
+    house content writes none, so it plays by the general rules."""
     rs = load_ruleset("house")
     data = compiled(REPO, "rulesets/house/content", tmp_path)
     for hid, haunt in rs.haunts.items():
-        assert haunt.track is None and haunt.rules == HauntRules()
+        assert haunt.rules == [] and haunt.clock is not None
         assert all(m.carries_items is False for m in haunt.monsters)
         out = data["haunts"][hid]
-        assert out["track"] is None
-        assert out["rules"] == {"allies_attack": False, "order": "standard", "monsters_can_win": None}
-        assert [m["carries_items"] for m in out["monsters"]] == [False] * len(out["monsters"])
+        assert out["rules"] == [] and set(out["clock"]) == {"counts", "end", "winner"}
+        rules = normalize(data)["haunts"][hid]["rules"]
+        assert rules["allies_attack"] is False and rules["order"] == "standard" and rules["monsters_can_win"] is None
 
 
 def test_every_haunt_field_compiles_where_the_engine_reads_it(tmp_path):
-    """R-HAUNT-9, R-HAUNT-8, R-AUTH-1, R-MONSTER-3 on the small fixture ruleset."""
+    """R-HAUNT-8, R-HAUNT-9, R-HAUNT-10, R-AUTH-1, R-MONSTER-3 on the small fixture ruleset."""
     root = make_tree(tmp_path, [
         {"file": "content/haunts.yaml", "old": MINI_ANCHOR,
-         "new": "    track: {end: 3, winner: traitor}\n"
-                "    rules: {allies_attack: true, order: traitor_first, monsters_can_win: false}\n" + MINI_ANCHOR},
-        {"file": "content/haunts.yaml", "old": "speed: 3}, start: traitor}",
-         "new": "speed: 3}, start: traitor, carries_items: true}"},
+         "new": "    rules:\n      - allies_attack: true\n      - order: traitor_first\n"
+                "      - monsters_can_win: false\n" + MINI_ANCHOR},
+        {"file": "content/haunts.yaml", "old": "speed: 3}}", "new": "speed: 3}, carries_items: true}"},
     ])
-    rules = normalize(compiled(root, "content", tmp_path / "build"))
+    data = compiled(root, "content", tmp_path / "build")
+    rules = normalize(data)
     spec = rules["haunts"]["the_long_night"]
-    assert spec["track"] == {"end": 3, "winner": "traitor"}
-    assert spec["rules"] == {"allies_attack": True, "order": "traitor_first", "monsters_can_win": False}
+    assert spec["clock"] == {"counts": "rounds", "end": 10, "winner": "heroes"}
+    assert (spec["rules"]["allies_attack"], spec["rules"]["order"], spec["rules"]["monsters_can_win"]) == \
+        (True, "traitor_first", False)
     assert spec["monsters"][0]["carries_items"] is True
-    other = rules["haunts"]["rising_water"]           # untouched: the defaults
-    assert other["track"] is None and other["monsters"][0]["carries_items"] is False
-    assert other["rules"] == {"allies_attack": False, "order": "standard", "monsters_can_win": None}
+    assert spec["setup"] == [{"step": "monsters", "kind": "shade", "count": 2, "at": "traitor"}]
+    other = data["haunts"]["rising_water"]
+    assert other["setup"][0] == {"step": "add_room", "room": "crypt"}
+    assert other["rules"][0] == {"rule": "destroy", "kind": "drowned", "by": "item:ritual_dagger"}
+    assert other["heroes_win"] == [{"objective": "escape", "room": "entrance_hall", "count": "all"},
+                                   {"objective": "carry", "object": "pail", "to": "foyer", "count": 2}]
+    assert other["traitor_wins"][1] == {"objective": "survive"}
+    assert other["tokens"][0]["id"] == "pail" and other["traitor"]["hidden"] is False
+    assert rules["haunts"]["rising_water"]["rules"]["room_hurts"][0]["room"] == "crypt"
 
 
-def test_a_compiled_track_ends_the_game_at_its_end_R_HAUNT_9(tmp_path):
-    """R-HAUNT-9: the track advances as the traitor's turn begins; at `end`
-    its `winner` wins. Without a track the same turns end nothing."""
-    content = compiled(house_tree(tmp_path, "    track: {end: 2, winner: traitor}\n"), "content", tmp_path / "b")
+def test_a_compiled_clock_ends_the_game_at_its_end_R_HAUNT_9(tmp_path):
+    """R-HAUNT-9: a `rounds` clock advances as the traitor's turn begins; at
+    `end` its `winner` wins."""
+    tree = house_tree(tmp_path)
+    haunts = tree / "content/haunts.yaml"
+    text = haunts.read_text(encoding="utf-8")
+    old = "clock: {counts: hero_damage, end: 15, winner: traitor}\n    intro:\n      zh-Hans: \"湿漉漉"
+    assert text.count(old) == 1
+    haunts.write_text(text.replace(old,
+                                   "clock: {counts: rounds, end: 2, winner: traitor}\n    intro:\n      zh-Hans: \"湿漉漉", 1),
+                      encoding="utf-8")
+    content = compiled(tree, "content", tmp_path / "b")
     state, rng = haunted_table(content, "drowned_choir")
     assert state["order"] == ["Blue", "Green", "Red", "monsters"]
     state, events = end_turns(state, rng, 40)
     advanced = [e["value"] for e in events if e["type"] == "track_advanced"]
     assert advanced == [1, 2]
     assert state["phase"] == "over" and state["winner"] == "traitor"
-    assert events[-1] == {"type": "game_over", "winner": "traitor", "reason": "track_end", "visible_to": None}
-    turns = sum(e["type"] == "turn_ended" for e in events)
-
-    plain = compiled(REPO, "rulesets/house/content", tmp_path / "plain")
-    state, rng = haunted_table(plain, "drowned_choir")
-    state, events = end_turns(state, rng, turns + 4)
-    assert state["phase"] == "haunt" and "track_advanced" not in [e["type"] for e in events]
-
-
-def test_a_compiled_traitor_first_order_replaces_the_turn_order_R_HAUNT_8(tmp_path):
-    """R-HAUNT-8: a haunt's own order replaces the general one entirely."""
-    root = house_tree(tmp_path, "    rules: {order: traitor_first}\n")
-    state, _ = haunted_table(compiled(root, "content", tmp_path / "b"), "drowned_choir")
-    assert state["order"] == ["Red", "monsters", "Blue", "Green"]
-
-
-def test_compiled_monsters_can_win_false_stops_the_monster_turn_R_HAUNT_8(tmp_path):
-    """R-HAUNT-8: with the traitor dead, `monsters_can_win: false` overrides
-    the `heroes_dead` condition that would otherwise keep the monsters going."""
-    said = compiled(house_tree(tmp_path / "a", "    rules: {monsters_can_win: false}\n"), "content", tmp_path / "b")
-    state, _ = haunted_table(said, "drowned_choir")
-    state["players"]["Red"]["alive"] = False
-    assert H.monsters_play(state) is False
-    state, _ = haunted_table(compiled(REPO, "rulesets/house/content", tmp_path / "plain"), "drowned_choir")
-    state["players"]["Red"]["alive"] = False
-    assert H.monsters_play(state) is True
-
-
-def test_compiled_allies_attack_lifts_the_sides_R_AUTH_1(tmp_path):
-    """R-AUTH-1 / R-FIGHT-2: heroes may attack each other only when the haunt says so."""
-    def hero_targets(content):
-        state, rng = haunted_table(content, "drowned_choir")
-        state, _ = end_turns(state, rng, 1)                 # Red's turn ends; Blue's begins
-        for seat in ("Blue", "Green"):
-            state["players"][seat]["room"] = state["players"]["Red"]["room"]
-        return state, {a["args"]["target"] for a in E.legal_actions(state, "Blue") if a["action"] == "attack"}
-    state, targets = hero_targets(compiled(house_tree(tmp_path / "a", "    rules: {allies_attack: true}\n"),
-                                           "content", tmp_path / "b"))
-    assert F.overrides(state)["allies_attack"] is True and "Green" in targets
-    state, targets = hero_targets(compiled(REPO, "rulesets/house/content", tmp_path / "plain"))
-    assert "Green" not in targets and "Red" in targets
-
-
-def test_compiled_carries_items_lets_monsters_carry_R_MONSTER_3(tmp_path):
-    """R-MONSTER-3: monsters carry items only when their haunt says so."""
-    root = house_tree(tmp_path / "a", monster_extra="        carries_items: true\n")
-    state, _ = haunted_table(compiled(root, "content", tmp_path / "b"), "drowned_choir")
-    assert [m["carries"] for m in state["haunt"]["monsters"]] == [True, True, True]
-    state, _ = haunted_table(compiled(REPO, "rulesets/house/content", tmp_path / "plain"), "drowned_choir")
-    assert [m["carries"] for m in state["haunt"]["monsters"]] == [False, False, False]
-
-
-def test_compiled_attackable_with_lets_heroes_attack_with_that_trait_R_FIGHT_4(tmp_path):
-    """R-FIGHT-4: a monster's `attackable_with` reaches the engine; without it
-    the same monster is attacked with Might only."""
-    root = house_tree(tmp_path / "a", monster_extra="        attackable_with: [speed]\n")
-    content = compiled(root, "content", tmp_path / "b")
-    assert content["haunts"]["drowned_choir"]["monsters"][0]["attackable_with"] == ["speed"]
-    state, _ = haunted_table(content, "drowned_choir")
-    assert [m["attackable_with"] for m in state["haunt"]["monsters"]] == [["speed"]] * 3
-    plain = compiled(REPO, "rulesets/house/content", tmp_path / "plain")
-    assert plain["haunts"]["drowned_choir"]["monsters"][0]["attackable_with"] == []
+    assert events[-1] == {"type": "game_over", "winner": "traitor", "reason": "clock", "visible_to": None}

@@ -42,7 +42,7 @@ def test_base_fixture_loads_with_typed_objects():
 def test_every_text_has_every_locale():
     rs = load_ruleset("house", BASE / "content", BASE)
     texts = [r.name for r in rs.rooms.values()] + [c.title for c in rs.events.values()]
-    texts += [c.text for c in rs.items.values()] + [h.heroes_text for h in rs.haunts.values()]
+    texts += [c.text for c in rs.items.values()] + [h.heroes_book for h in rs.haunts.values()]
     for text in texts:
         assert tuple(text) == LOCALES and all(text.values())
     assert rs.rooms["bone_pantry"].name["zh-Hant"] == "骨瓷儲藏室"

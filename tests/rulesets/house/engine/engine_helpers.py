@@ -13,6 +13,7 @@ from rulesets.house.engine.cards import take
 
 E = get_engine("house")
 FACE_INDEX = {0: 0, 1: 2, 2: 4}
+PRIVATE = ("haunt_book", "traitor_chosen")
 
 
 class Dice:
@@ -41,10 +42,13 @@ def table(seats=("Red", "Blue", "Green"), chars=("ava", "bo", "cy"), seed=0, fix
 
 
 def act(state, seat, action, rng=None, **args):
-    """Apply one action. Every house event is public: each must say so, and
-    the tests then compare the events without that key."""
+    """Apply one action. Every house event is public but the haunt's secrets
+    (R-HAUNT-7: a side's book, a hidden traitor's choosing), which name their
+    seats: each must say so, and the tests then compare the events without
+    that key."""
     state, events = E.apply(state, {"action": action, "player": seat, "args": args}, rng or Dice())
-    assert all(ev.get("visible_to", "missing") is None for ev in events), events
+    assert all(ev.get("visible_to", "missing") is None if ev["type"] not in PRIVATE
+               else isinstance(ev.get("visible_to"), list) for ev in events), events
     return state, [{k: v for k, v in ev.items() if k != "visible_to"} for ev in events]
 
 

@@ -75,7 +75,7 @@ def test_a_view_hides_deck_orders_and_the_other_sides_rules():
     assert v["deck_sizes"]["event"] == len(s["decks"]["event"])
     json.dumps(v)
     start_haunt(s, haunt_spec(traitor="revealer"), revealer="Blue")
-    assert E.view(s, "Blue")["haunt"]["secret"] != E.view(s, "Red")["haunt"]["secret"]
+    assert E.view(s, "Blue")["haunt"]["book"] != E.view(s, "Red")["haunt"]["book"]
 
 
 def test_is_over_and_the_registry():
