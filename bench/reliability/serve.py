@@ -37,7 +37,7 @@ def house_content(tmp: Path) -> Path:
     sys.path.insert(0, str(ROOT))
     from pipeline.content.compile import write_compiled
     from pipeline.content.loader import load_ruleset
-    return write_compiled(load_ruleset(ROOT, "house"), ROOT, tmp).parent
+    return write_compiled(load_ruleset("house"), ROOT, tmp).parent
 
 
 class Server:

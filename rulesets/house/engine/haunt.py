@@ -173,10 +173,12 @@ def lead(state: dict) -> str:
     return h["revealer"] if h["hidden"] or not h["traitor"] else h["traitor"]
 
 
-def track_on_turn(state: dict, seat: str, events: list) -> None:
-    """R-HAUNT-9: a `rounds` clock advances as the lead's turn begins."""
+def track_on_turn(state: dict, crossed: list, events: list) -> None:
+    """R-HAUNT-9: a `rounds` clock advances as the lead's turn comes round.
+    `crossed` is every place in the order passed to reach this turn, so a
+    dead lead's skipped turn still counts: the clock never stops."""
     clock = spec(state)["clock"]
-    if clock and clock["counts"] == "rounds" and seat == lead(state):
+    if clock and clock["counts"] == "rounds" and lead(state) in crossed:
         advance(state, 1, events)
 
 
@@ -219,6 +221,8 @@ def check_win(state: dict, events: list) -> None:
 
 
 def finish(state: dict, winner: str, reason: str, events: list) -> None:
+    if winner == "traitor" and state["haunt"] is not None and state["haunt"]["traitor"] is None:
+        winner = "house"             # no traitor: the house played the monsters, and every player loses
     state["phase"] = "over"
     state["winner"] = winner
     pd = state["pending"]

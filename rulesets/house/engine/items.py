@@ -30,17 +30,23 @@ def use(state: dict, seat: str, args: dict, events: list) -> None:
     push(state, seat, c["use"] + tail)
 
 
+def receiver(state: dict, seat: str, to) -> None:
+    """Who may be handed a card or a token (R-ITEM-3): another living seat
+    standing in the giver's room."""
+    other = state["players"].get(to)
+    if other is None or to == seat or not other["alive"]:
+        raise refuse("BAD-ARGS", "bad_args", 400, what="to")
+    if other["room"] != state["players"][seat]["room"]:
+        raise refuse("R-ITEM-3", "not_same_room")
+
+
 def give(state: dict, seat: str, args: dict, events: list) -> None:
     card, to = args.get("card"), args.get("to")
     _held(state, seat, card)
     if not state["rules"]["cards"][card]["tradeable"]:
         raise refuse("R-ITEM-5", "not_tradeable")
     _fresh(state, card)
-    other = state["players"].get(to)
-    if other is None or to == seat or not other["alive"]:
-        raise refuse("BAD-ARGS", "bad_args", 400, what="to")
-    if other["room"] != state["players"][seat]["room"]:
-        raise refuse("R-ITEM-3", "not_same_room")
+    receiver(state, seat, to)
     state["turn"]["items"][card] = "give"
     gift = {"from": seat, "to": to, "card": card}
     choice(state, to, {"accept": [{"op": "_give", **gift}], "refuse": [{"op": "_refuse_gift", **gift}]},

@@ -240,6 +240,11 @@ def room_hurts(state: dict, rng, m: dict, when: str, events: list) -> None:
 @op("_monster_room_end")
 def _monster_room_end(state, rng, seat, s, events):
     """R-ROOM-5 for monsters: the end of the monster turn is the end of each
-    monster's turn."""
+    monster's turn. A monster that spent the turn recovering did nothing but
+    recover (R-MONSTER-2), so a hazard does not hurt it then: it could not
+    have left, and a fresh stun every turn would keep it down for good."""
+    moves_anyway = stunned_move(state)
     for m in state["haunt"]["monsters"]:
+        if m["recovering"] and not moves_anyway:
+            continue        # a turn spent only recovering is not ended in the room (else it never gets up)
         room_hurts(state, rng, m, "end", events)

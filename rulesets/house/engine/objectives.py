@@ -10,6 +10,7 @@ from __future__ import annotations
 from . import traits as T
 from .effects import choice, op
 from .haunt import reveal, spec
+from .items import receiver
 from .text import refuse
 
 
@@ -165,11 +166,7 @@ def give_token(state: dict, seat: str, t: str, to, events: list) -> None:
         raise refuse("R-ITEM-1", "not_held")
     if t in state["turn"]["items"]:
         raise refuse("R-ITEM-1", "item_acted")
-    other = state["players"].get(to)
-    if other is None or to == seat or not other["alive"]:
-        raise refuse("BAD-ARGS", "bad_args", 400, what="to")
-    if other["room"] != state["players"][seat]["room"]:
-        raise refuse("R-ITEM-3", "not_same_room")
+    receiver(state, seat, to)
     state["turn"]["items"][t] = "give"
     gift = {"from": seat, "to": to, "token": t}
     choice(state, to, {"accept": [{"op": "_give_token", **gift}], "refuse": []}, events, "gift", source=t)

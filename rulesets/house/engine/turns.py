@@ -108,16 +108,16 @@ def start(state: dict, rng, seat: str, args: dict, events: list) -> None:
     begin_turn(state, rng, 0, events)
 
 
-def begin_turn(state: dict, rng, i: int, events: list) -> None:
+def begin_turn(state: dict, rng, i: int, events: list, crossed: list | None = None) -> None:
     seat = state["order"][i]
     state["turn_i"] = i
     state["turn_n"] += 1
     state["turn"] = blank_turn(seat)
     events.append({"type": "turn_began", "seat": seat, "turn": state["turn_n"]})
+    if state["haunt"] is not None and state["phase"] == "haunt":
+        track_on_turn(state, crossed or [seat], events)
     if seat == "monsters":
         begin_monster_turn(state, rng, events)
-    elif state["haunt"] is not None:
-        track_on_turn(state, seat, events)
 
 
 def end_turn(state: dict, rng, seat: str, events: list) -> None:
@@ -165,12 +165,14 @@ def _next_turn(state, rng, seat, s, events):
         return
     order = state["order"]
     i = state["turn_i"]
+    crossed = []
     for _ in range(len(order)):
         i = (i + 1) % len(order)
         who = order[i]
+        crossed.append(who)
         if who == "monsters":
             if monsters_play(state):
                 break
         elif state["players"][who]["alive"]:
             break
-    begin_turn(state, rng, i, events)
+    begin_turn(state, rng, i, events, crossed)

@@ -378,7 +378,8 @@ def test_a_haunt_may_set_its_own_turn_order_R_HAUNT_8():
 
 
 def test_a_haunt_whose_conditions_never_match_still_ends_when_everyone_is_dead_R_HAUNT_10():
-    """R-HAUNT-10: a house with nobody left in it ends the game, not an endless monster turn."""
+    """R-HAUNT-10: a house with nobody left in it ends the game, not an endless
+    monster turn; with no traitor it is the house's win, nobody's."""
     s = table(seats=("Red", "Blue"), chars=("ava", "bo"))
     start_haunt(s, haunt_spec(traitor="none", monsters=[SHADE], heroes_win="never", traitor_wins="never"),
                 revealer="Red")
@@ -387,7 +388,7 @@ def test_a_haunt_whose_conditions_never_match_still_ends_when_everyone_is_dead_R
     set_trait(s, "Red", "might", 0)
     s, ev = _red_draws(s, "event", "cold_draft", "game_room")
     s, ev = act(s, "Red", "split_damage", split={"might": 1, "speed": 0})
-    assert s["phase"] == "over" and ev[-1] == {"type": "game_over", "winner": "traitor", "reason": "all_dead"}
+    assert s["phase"] == "over" and ev[-1] == {"type": "game_over", "winner": "house", "reason": "all_dead"}
 
 
 def test_an_ignored_staying_event_does_not_stay_R_HAUNT_6():

@@ -146,3 +146,35 @@ def test_a_hero_damage_clock_counts_every_step_a_hero_takes_R_HAUNT_9():
     s, _ = act(s, "Red", "attack", Dice(0, 0, 0, 1, 0, 0), target="Blue")
     s, ev = act(s, "Red", "split_damage", split={"speed": 1})
     assert ev[-1] == {"type": "game_over", "winner": "traitor", "reason": "clock"}
+
+
+def test_a_rounds_clock_goes_on_when_its_lead_is_dead_R_HAUNT_9():
+    """R-HAUNT-9: the round clock follows the lead's place in the order, so
+    a traitor who dies (and whose turns are skipped) cannot stop it."""
+    s, _ = haunted(spec(clock={"counts": "rounds", "end": 3, "winner": "heroes"},
+                        heroes=[{"survive": True}], traitor=[{"heroes_dead": True}]))
+    s["players"]["Blue"]["alive"] = False                    # Blue, the traitor, leads the rounds
+    events = []
+    for _ in range(20):
+        if s["phase"] == "over":
+            break
+        seat = s["turn"]["seat"]
+        s, ev = act(s, "Blue" if seat == "monsters" else seat, "end_turn")
+        events += ev
+    assert [e["value"] for e in events if e["type"] == "track_advanced"] == [1, 2, 3]
+    assert events[-1] == {"type": "game_over", "winner": "heroes", "reason": "clock"}
+
+
+def test_a_traitorless_haunt_won_by_the_monsters_is_the_house_s_win_R_HAUNT_10():
+    """R-HAUNT-10 with no traitor: the house plays the monsters, so when the
+    heroes all die it is the house that wins and no seat does."""
+    s, _ = haunted(spec(rule="none", heroes=[{"monsters_stunned": True}],
+                        setup=[{"monsters": {"kind": "ghoul", "count": 1, "at": "revealer"}}]))
+    for seat in ("Red", "Blue", "Green"):
+        s["players"][seat]["alive"] = False          # as the last hero falls to a monster
+    from rulesets.house.engine.haunt import check_win
+    ev = []
+    check_win(s, ev)
+    over = [e for e in ev if e["type"] == "game_over"]
+    assert over and over[0]["winner"] == "house"
+    assert E.outcome(s)["winners"] == [] and E.outcome(s)["side"] == "house"

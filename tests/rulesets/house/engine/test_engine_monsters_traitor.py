@@ -201,3 +201,30 @@ def test_a_monster_climbs_the_chute_from_the_basement_landing_paying_movement_R_
     assert m["room"] == "coal_chute" and m["left"] == 0
     assert [e["cost"] for e in ev if e["type"] == "figure_moved"] == [1]
     refused(s, "Blue", "monster_move", "R-MONSTER-1", monster="ghoul_1", to="entrance_hall")
+
+
+def test_a_monster_recovering_in_a_hazard_room_gets_up_and_may_leave_R_MONSTER_2_R_MONSTER_4():
+    """R-MONSTER-2: the turn after a stun is spent only recovering, so the
+    furnace does not stun it again at that turn's end (it could not have
+    left): on the turn after, it moves out."""
+    s = table()
+    place(s, "furnace_room", "basement", 0, 1, 2)
+    s = _monsters_up_on(s)
+    s["haunt"]["monsters"][0]["room"] = "furnace_room"
+    s, _ = act(s, "Blue", "end_turn")
+    assert s["haunt"]["monsters"][0]["stunned"]
+
+    def to_monster_turn(s):
+        for _ in range(10):
+            if s["turn"]["seat"] == "monsters":
+                return s
+            s, _ = act(s, s["turn"]["seat"], "end_turn", Dice(2, 2))
+        raise AssertionError("no monster turn")
+    s = to_monster_turn(s)
+    m = s["haunt"]["monsters"][0]
+    assert not m["stunned"] and m["recovering"]
+    s, ev = act(s, "Blue", "end_turn")
+    assert not s["haunt"]["monsters"][0]["stunned"] and "monster_stunned" not in types(ev)
+    s = to_monster_turn(s)
+    s, ev = act(s, "Blue", "monster_move", monster="ghoul_1", to="basement_landing")
+    assert s["haunt"]["monsters"][0]["room"] == "basement_landing"

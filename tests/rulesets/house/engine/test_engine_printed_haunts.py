@@ -113,7 +113,7 @@ def test_the_end_names_the_side_that_won_in_every_locale_R_HAUNT_3_R_HAUNT_10():
         return text
 
     s, over = _ended("house_wakes", lambda s: list(s["players"]))
-    assert over == {"type": "game_over", "winner": "traitor", "reason": "heroes_dead"}
+    assert over == {"type": "game_over", "winner": "house", "reason": "heroes_dead"}
     assert said(over, s) == {
         "zh-Hans": "游戏结束：宅子获胜。", "zh-Hant": "遊戲結束：宅子獲勝。", "en": "Game over: the house wins."}
     s, over = _ended("drowned_choir", lambda s: [p for p in s["players"] if p != s["haunt"]["traitor"]])
