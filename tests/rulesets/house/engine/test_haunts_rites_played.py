@@ -8,58 +8,8 @@ Red plays Zhao Tieshan (the oldest, the highest Might), Blue Su Xiaoman
 drawn in the Foyer, and the haunt begins during Red's turn. Figures are put
 where a scene needs them; everything that wins is done by actions and
 loaded dice."""
-from engine_helpers import E, Dice, act, put, refused, set_trait, start_haunt, types
-from house_content import house_table
-
-HIGH, LOW = [2] * 8, [0] * 8
-
-
-def _start(haunt_id, revealer="Red"):
-    s = house_table()
-    ev = start_haunt(s, s["rules"]["haunts"][haunt_id], revealer=revealer)
-    return s, ev
-
-
-def _frail(s, *seats):
-    """A step of physical damage from death (R-FIGHT-8)."""
-    for seat in seats:
-        set_trait(s, seat, "might", 0)
-        set_trait(s, seat, "speed", 0)
-
-
-def _absorb(s, trait="might"):
-    """The damaged figure takes it all on one trait."""
-    pd = s["pending"]
-    assert pd["kind"] == "damage", pd
-    return act(s, pd["seat"], "split_damage", split={trait: pd["amount"]})
-
-
-def _run_out(s, limit=120):
-    """Every seat ends its turn (the traitor ends the monster turn) with
-    dice that never hurt anyone, until the game ends."""
-    events = []
-    for _ in range(limit):
-        if s["phase"] == "over":
-            break
-        seat = s["turn"]["seat"]
-        s, ev = act(s, s["haunt"]["traitor"] if seat == "monsters" else seat, "end_turn", Dice(*[0] * 60))
-        events += ev
-    return s, events
-
-
-def _clock_ends(haunt_id, winner, revealer="Red"):
-    """R-HAUNT-9: the round clock moves once a round, as the lead's turn
-    begins, and at its end its winner wins."""
-    s, _ = _start(haunt_id, revealer)
-    end = s["rules"]["haunts"][haunt_id]["clock"]["end"]
-    s, ev = _run_out(s)
-    assert [e["value"] for e in ev if e["type"] == "track_advanced"] == list(range(1, end + 1))
-    assert ev[-1] == {"type": "game_over", "winner": winner, "reason": "clock"}
-    return s
-
-
-def _over(ev, winner, reason):
-    assert ev[-1] == {"type": "game_over", "winner": winner, "reason": reason}
+from engine_helpers import Dice, act, put, types
+from haunt_play import HIGH, LOW, absorb, begun, clock_ends, frail, game_over, wins
 
 
 # -- The Salt Circle ---------------------------------------------------------
@@ -67,7 +17,7 @@ def _over(ev, winner, reason):
 def test_salt_circle_heroes_close_the_circle_with_three_rituals_R_HAUNT_10():
     """R-HAUNT-10: Knowledge rolls of 5+ in the Hidden Altar, once a turn
     each; the third success wins. A failure counts nothing."""
-    s, _ = _start("salt_circle")
+    s, _ = begun("salt_circle")
     assert s["haunt"]["traitor"] == "Red" and "hidden_altar" in s["adj"]["basement_landing"]
     for seat in ("Blue", "Green"):
         put(s, seat, "hidden_altar")
@@ -83,18 +33,18 @@ def test_salt_circle_heroes_close_the_circle_with_three_rituals_R_HAUNT_10():
     s, ev = act(s, "Blue", "ritual", Dice(*HIGH))
     s, _ = act(s, "Blue", "end_turn")
     s, ev = act(s, "Green", "ritual", Dice(*HIGH))
-    _over(ev, "heroes", "ritual")
+    game_over(ev, "heroes", "ritual")
 
 
 def test_salt_circle_the_altar_burns_the_traitor_only_R_AUTH_1():
     """R-AUTH-1 (room_hurts): 1 mental damage to the traitor ending a turn at
     the altar; a hero ending one there takes none."""
-    s, _ = _start("salt_circle")
+    s, _ = begun("salt_circle")
     put(s, "Red", "hidden_altar")
     s, ev = act(s, "Red", "end_turn")
     assert s["pending"]["seat"] == "Red" and s["pending"]["damage_kind"] == "mental" \
         and s["pending"]["amount"] == 1
-    s, _ = _absorb(s, "sanity")
+    s, _ = absorb(s, "sanity")
     put(s, "Blue", "hidden_altar")
     s, ev = act(s, "Blue", "end_turn")
     assert s["pending"] is None and s["turn"]["seat"] == "Green"
@@ -102,21 +52,21 @@ def test_salt_circle_the_altar_burns_the_traitor_only_R_AUTH_1():
 
 def test_salt_circle_traitor_wins_when_every_hero_is_dead_R_HAUNT_10():
     """R-HAUNT-10: the traitor kills one hero, an Ash Wraith the other."""
-    s, _ = _start("salt_circle")
-    _frail(s, "Blue", "Green")
-    s, _ = act(s, "Red", "attack", Dice(*HIGH, *LOW), target="Blue")
-    s, ev = _absorb(s)
+    s, _ = begun("salt_circle")
+    frail(s, "Blue", "Green")
+    s, _ = act(s, "Red", "attack", wins(s, "Red"), target="Blue")
+    s, ev = absorb(s)
     assert "character_died" in types(ev) and s["phase"] == "haunt"
     s, _ = act(s, "Red", "end_turn")
     s, _ = act(s, "Green", "end_turn")
     s, _ = act(s, "Red", "end_turn")
-    s, ev = act(s, "Red", "monster_attack", Dice(*HIGH, *LOW), monster="ash_wraith_1", target="Green")
-    s, ev = _absorb(s)
-    _over(ev, "traitor", "heroes_dead")
+    s, ev = act(s, "Red", "monster_attack", wins(s, 4), monster="ash_wraith_1", target="Green")
+    s, ev = absorb(s)
+    game_over(ev, "traitor", "heroes_dead")
 
 
 def test_salt_circle_clock_gives_the_traitor_the_tenth_round_R_HAUNT_9():
-    _clock_ends("salt_circle", "traitor")
+    clock_ends("salt_circle", "traitor")
 
 
 # -- A Harpoon for the Deep --------------------------------------------------
@@ -125,7 +75,7 @@ def test_harpoon_destroys_both_deep_spawn_and_the_heroes_win_R_MONSTER_2_R_HAUNT
     """R-MONSTER-2 replaced (destroy by the harpoon), R-HAUNT-10: the harpoon
     waits on the upper landing; a win with it destroys a Deep Spawn, a win
     without it only stuns one."""
-    s, _ = _start("harpoon_from_the_deep")
+    s, _ = begun("harpoon_from_the_deep")
     assert s["haunt"]["traitor"] == "Red" and s["floor_items"]["upper_landing"] == ["whaling_harpoon"]
     assert {m["room"] for m in s["haunt"]["monsters"]} == {"basement_landing"}
     s, _ = act(s, "Red", "end_turn")
@@ -133,36 +83,36 @@ def test_harpoon_destroys_both_deep_spawn_and_the_heroes_win_R_MONSTER_2_R_HAUNT
     s, _ = act(s, "Blue", "pick_up", cards=["whaling_harpoon"])
     s, _ = act(s, "Blue", "end_turn")
     put(s, "Green", "basement_landing")
-    s, ev = act(s, "Green", "attack", Dice(*HIGH, *LOW), target="deep_spawn_2")
+    s, ev = act(s, "Green", "attack", wins(s, "Green"), target="deep_spawn_2")
     assert "monster_stunned" in types(ev) and "monster_destroyed" not in types(ev)
     for seat in ("Green", "Red", "Red"):                                 # the last: the monster turn
         s, _ = act(s, seat, "end_turn")
     put(s, "Blue", "basement_landing")
-    s, ev = act(s, "Blue", "attack", Dice(*HIGH, *LOW), target="deep_spawn_1", weapon="whaling_harpoon")
+    s, ev = act(s, "Blue", "attack", wins(s, "Blue", 2), target="deep_spawn_1", weapon="whaling_harpoon")
     assert "monster_destroyed" in types(ev) and s["phase"] == "haunt"
     for seat in ("Blue", "Green", "Red", "Red"):
         s, _ = act(s, seat, "end_turn")
-    s, ev = act(s, "Blue", "attack", Dice(*HIGH, *LOW), target="deep_spawn_2", weapon="whaling_harpoon")
-    _over(ev, "heroes", "monsters_destroyed")
+    s, ev = act(s, "Blue", "attack", wins(s, "Blue", 2), target="deep_spawn_2", weapon="whaling_harpoon")
+    game_over(ev, "heroes", "monsters_destroyed")
 
 
 def test_harpoon_traitor_wins_when_every_hero_is_dead_R_HAUNT_10():
-    s, _ = _start("harpoon_from_the_deep")
-    _frail(s, "Blue", "Green")
+    s, _ = begun("harpoon_from_the_deep")
+    frail(s, "Blue", "Green")
     put(s, "Green", "basement_landing")
-    s, _ = act(s, "Red", "attack", Dice(*HIGH, *LOW), target="Blue")
-    s, _ = _absorb(s)
+    s, _ = act(s, "Red", "attack", wins(s, "Red"), target="Blue")
+    s, _ = absorb(s)
     for seat in ("Red", "Green", "Red"):
         s, _ = act(s, seat, "end_turn")
-    s, _ = act(s, "Red", "monster_attack", Dice(*HIGH, *LOW), monster="deep_spawn_1", target="Green")
-    s, ev = _absorb(s)
-    _over(ev, "traitor", "heroes_dead")
+    s, _ = act(s, "Red", "monster_attack", wins(s, 5), monster="deep_spawn_1", target="Green")
+    s, ev = absorb(s)
+    game_over(ev, "traitor", "heroes_dead")
 
 
 def test_harpoon_hero_damage_clock_runs_out_for_the_traitor_R_HAUNT_9():
     """R-HAUNT-9: each step of damage a hero takes moves the track, the
     traitor's own does not; at 14 the traitor has survived and wins."""
-    s, _ = _start("harpoon_from_the_deep")
+    s, _ = begun("harpoon_from_the_deep")
     for seat in ("Red", "Blue"):
         put(s, seat, "basement_landing")
     s, _ = act(s, "Red", "attack", Dice(2, 2, 2, 0, 0, *LOW), target="Blue")        # 6 to Blue
@@ -170,7 +120,7 @@ def test_harpoon_hero_damage_clock_runs_out_for_the_traitor_R_HAUNT_9():
     assert s["haunt"]["track"] == 6
     s, _ = act(s, "Red", "end_turn")
     s, _ = act(s, "Blue", "attack", Dice(2, *LOW), target="Red")                    # 2 to the traitor
-    s, _ = _absorb(s)
+    s, _ = absorb(s)
     assert s["haunt"]["track"] == 6
     s, _ = act(s, "Blue", "end_turn")
     put(s, "Green", "basement_landing")
@@ -180,6 +130,126 @@ def test_harpoon_hero_damage_clock_runs_out_for_the_traitor_R_HAUNT_9():
     s, _ = act(s, "Green", "end_turn")
     s, _ = act(s, "Red", "end_turn")
     s, _ = act(s, "Red", "monster_attack", Dice(2, 1, 0, 0, 0, 0), monster="deep_spawn_2", target="Blue")
-    s, ev = _absorb(s)
+    s, ev = absorb(s)
     assert s["haunt"]["track"] == 14 and s["players"]["Green"]["alive"]
-    _over(ev, "traitor", "clock")
+    game_over(ev, "traitor", "clock")
+
+
+def _house_kills_everyone(s, rooms):
+    """R-HAUNT-8: with no traitor the house moves and attacks with its
+    monsters; frail heroes, every die a 2, each attack kills one."""
+    frail(s, "Red", "Blue", "Green")
+    for seat, room in rooms.items():
+        put(s, seat, room)
+    for seat in ("Red", "Blue", "Green"):
+        s, _ = act(s, seat, "end_turn")
+    s, ev = act(s, "Red", "end_turn", Dice(*[2] * 40))                   # the monster turn follows
+    while s["pending"]:
+        s, ev = absorb(s, rng=Dice(*[2] * 40))
+    assert not any(p["alive"] for p in s["players"].values())
+    game_over(ev, "traitor", "heroes_dead")                              # told as "the house wins"
+
+
+# -- Taking the Boy Home -----------------------------------------------------
+
+def test_lost_boy_is_led_out_to_the_entrance_hall_and_the_heroes_win_R_HAUNT_10():
+    """R-HAUNT-10 (carry a card): the boy waits in the Nursery the haunt
+    added; a hero picks him up and walks him down to the Entrance Hall."""
+    s, _ = begun("lost_boy_home")
+    assert s["haunt"]["traitor"] is None and s["floor_items"]["nursery"] == ["lost_boy"]
+    assert [m["room"] for m in s["haunt"]["monsters"]] == ["nursery", "nursery", "foyer"]
+    s, _ = act(s, "Red", "end_turn")
+    put(s, "Blue", "nursery")
+    s, _ = act(s, "Blue", "pick_up", cards=["lost_boy"])
+    s, _ = act(s, "Blue", "move", to="upper_landing")
+    s, _ = act(s, "Blue", "roll", Dice(*HIGH))                          # the Nursery's leaving check
+    s, _ = act(s, "Blue", "move", to="grand_staircase")
+    assert s["phase"] == "haunt"
+    for seat in ("Blue", "Green", "Red"):
+        s, _ = act(s, seat, "end_turn", Dice(*[0] * 40))                 # the nurses cannot hurt anyone
+    s, _ = act(s, "Blue", "move", to="foyer")
+    s, ev = act(s, "Blue", "move", to="entrance_hall")
+    game_over(ev, "heroes", "carry")
+
+
+def test_lost_boy_house_wins_when_every_hero_is_dead_R_HAUNT_10():
+    s, _ = begun("lost_boy_home")
+    _house_kills_everyone(s, {"Red": "nursery", "Blue": "nursery", "Green": "foyer"})
+
+
+def test_lost_boy_clock_keeps_everyone_after_twelve_rounds_R_HAUNT_9():
+    s = clock_ends("lost_boy_home", "house")
+    assert s["winner"] == "house"
+
+
+# -- The Dead Line -----------------------------------------------------------
+
+def test_dead_line_two_fuses_carried_to_the_basement_landing_win_R_HAUNT_10():
+    """R-HAUNT-10 (carry 2 tokens): picked up on the way down the Cellar
+    Stairs the haunt added."""
+    s, _ = begun("the_dead_line")
+    assert s["haunt"]["traitor"] == "Red"
+    assert {t: v["room"] for t, v in s["haunt"]["tokens"].items()} == {
+        "fuse_1": "upper_landing", "fuse_2": "grand_staircase", "fuse_3": "foyer", "fuse_4": "entrance_hall"}
+    s, _ = act(s, "Red", "end_turn")
+    put(s, "Blue", "foyer")
+    s, _ = act(s, "Blue", "pick_up", cards=["fuse_3"])
+    s, _ = act(s, "Blue", "move", to="cellar_stairs")
+    s, ev = act(s, "Blue", "move", to="basement_landing")
+    assert s["phase"] == "haunt"                                         # one fuse is not enough
+    s, _ = act(s, "Blue", "end_turn")
+    s, _ = act(s, "Green", "pick_up", cards=["fuse_4"])
+    s, _ = act(s, "Green", "move", to="foyer")
+    s, _ = act(s, "Green", "move", to="cellar_stairs")
+    s, ev = act(s, "Green", "move", to="basement_landing")
+    game_over(ev, "heroes", "carry")
+
+
+def test_dead_line_traitor_holding_three_fuses_wins_R_HAUNT_10():
+    """R-HAUNT-10 (collect): the traitor gathers three on one turn."""
+    s, _ = begun("the_dead_line")
+    s, _ = act(s, "Red", "pick_up", cards=["fuse_4"])
+    s, _ = act(s, "Red", "move", to="foyer")
+    s, _ = act(s, "Red", "pick_up", cards=["fuse_3"])
+    s, _ = act(s, "Red", "move", to="grand_staircase")
+    s, ev = act(s, "Red", "pick_up", cards=["fuse_2"])
+    game_over(ev, "traitor", "collect")
+
+
+def test_dead_line_clock_leaves_the_house_dark_after_ten_rounds_R_HAUNT_9():
+    clock_ends("the_dead_line", "traitor")
+
+
+# -- The Overgrowth ----------------------------------------------------------
+
+def test_overgrowth_three_pulls_at_the_taproot_win_R_HAUNT_10():
+    """R-HAUNT-10 (ritual): Might rolls of 5+ in the Root Cellar."""
+    s, _ = begun("the_overgrowth")
+    assert s["haunt"]["traitor"] is None
+    for seat in ("Red", "Blue", "Green"):
+        put(s, seat, "root_cellar")
+    for seat in ("Red", "Blue"):
+        s, ev = act(s, seat, "ritual", Dice(*HIGH))
+        s, _ = act(s, seat, "end_turn")
+    s, ev = act(s, "Green", "ritual", Dice(*HIGH))
+    game_over(ev, "heroes", "ritual")
+
+
+def test_overgrowth_every_vine_stunned_at_once_wins_R_HAUNT_10():
+    s, _ = begun("the_overgrowth")
+    for seat in ("Red", "Blue", "Green"):
+        put(s, seat, "root_cellar")
+    for seat, vine in (("Red", "strangler_vine_1"), ("Blue", "strangler_vine_2")):
+        s, ev = act(s, seat, "attack", wins(s, seat), target=vine)
+        s, _ = act(s, seat, "end_turn")
+    s, ev = act(s, "Green", "attack", wins(s, "Green"), target="strangler_vine_3")
+    game_over(ev, "heroes", "monsters_stunned")
+
+
+def test_overgrowth_house_wins_when_every_hero_is_dead_R_HAUNT_10():
+    s, _ = begun("the_overgrowth")
+    _house_kills_everyone(s, dict.fromkeys(("Red", "Blue", "Green"), "root_cellar"))
+
+
+def test_overgrowth_clock_crushes_the_house_after_eleven_rounds_R_HAUNT_9():
+    clock_ends("the_overgrowth", "house")
