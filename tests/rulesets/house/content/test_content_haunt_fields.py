@@ -78,18 +78,27 @@ def end_turns(state, rng, count):
     return state, events
 
 
-def test_the_house_haunts_keep_the_general_rules_R_AUTH_1(tmp_path):
-    """R-AUTH-1: a haunt that names no rule of its own changes none; the
-    house content writes none, so it plays by the general rules."""
+def test_the_house_haunts_keep_the_general_rules_they_do_not_replace_R_AUTH_1(tmp_path):
+    """R-AUTH-1: a haunt that names no rule of its own changes none, and one
+    that names rules changes only those; no house monster carries items."""
     rs = load_ruleset("house")
     data = compiled(REPO, "rulesets/house/content", tmp_path)
+    plain = 0
     for hid, haunt in rs.haunts.items():
-        assert haunt.rules == [] and haunt.clock is not None
+        assert haunt.clock is not None
         assert all(m.carries_items is False for m in haunt.monsters)
         out = data["haunts"][hid]
-        assert out["rules"] == [] and set(out["clock"]) == {"counts", "end", "winner"}
+        assert out["rules"] == haunt.rules and set(out["clock"]) == {"counts", "end", "winner"}
+        named = {r["rule"] for r in haunt.rules}
         rules = normalize(data)["haunts"][hid]["rules"]
-        assert rules["allies_attack"] is False and rules["order"] == "standard" and rules["monsters_can_win"] is None
+        assert rules["allies_attack"] is ("allies_attack" in named)
+        assert rules["stunned_move"] is ("stunned_move" in named)
+        assert (rules["order"] == "standard") is ("order" not in named)
+        assert (rules["monsters_can_win"] is None) is ("monsters_can_win" not in named)
+        listed = {"destroy", "room_hurts", "weapon"}
+        assert {k for k in listed if rules[k]} == named & listed
+        plain += not haunt.rules
+    assert plain >= 6
 
 
 def test_every_haunt_field_compiles_where_the_engine_reads_it(tmp_path):
