@@ -14,17 +14,13 @@ from __future__ import annotations
 import random
 from collections import deque
 
-from kit import sim as kit_sim
-
 from . import board as B
 from . import traits as T
-from .content import normalize
-from .engine import apply_in_place
 from .fight import monster, weapon_of
 from .haunt import spec
 from .monsters import monster_exits
 from .movement import tiles_left
-from .sim import ENGINE, SEATS, check_invariants, lobby_pick
+from .sim import lobby_pick
 
 BUSY = 30                   # actions in one turn after which a bot ends it (no loop outlives it)
 # The attack edge (P(win) - P(lose)) a side needs: winning on the clock (one
@@ -236,19 +232,30 @@ def _lying(state, obj) -> list[str]:
     return sorted({t["room"] for t in state["haunt"]["tokens"].values() if t["kind"] == obj and t["room"]})
 
 
+def carry_target(state, seat) -> str | None:
+    """The room a `carry` objective wants what the seat holds in, unless it
+    stands there already (the rest must then come from elsewhere)."""
+    here = state["players"][seat]["room"]
+    for o in objectives(state, seat):
+        if o["objective"] == "carry" and _holding(state, seat, o["object"]) and o["to"] in state["tiles"] \
+                and o["to"] != here:
+            return o["to"]
+    return None
+
+
 def goals(state, seat, stance) -> tuple[list[str], bool]:
     """Rooms to head for, by the side's objectives in order of urgency, and
     whether to flee them instead (danger, for a side winning on the clock)."""
     h = state["haunt"]
     mine = objectives(state, seat)
     tiles = state["tiles"]
-    for o in mine:                                  # bring what is held to where it counts
-        if o["objective"] == "carry" and _holding(state, seat, o["object"]) and o["to"] in tiles:
-            return [o["to"]], False
+    carry = carry_target(state, seat)
+    if carry:
+        return [carry], False
     for o in mine:
         if o["objective"] == "escape" and o["room"] in tiles:
             return [o["room"]], False
-        if o["objective"] == "ritual" and o["room"] in tiles and not state["turn"]["ritual"]:
+        if o["objective"] == "ritual" and o["room"] in tiles:    # and stay for next turn's roll
             return [o["room"]], False
     lying = [r for obj in sorted(wanted_tokens(state, seat)) for r in _lying(state, obj)]
     if lying:
@@ -305,6 +312,10 @@ def haunt_turn(rng, state, seat, by):
         if h["tokens"].get(a["args"]["cards"][0]) is None or _kind(state, a["args"]["cards"][0]) in want \
                 or side(state, seat) == "traitor":
             return a
+    carry = carry_target(state, seat)               # a win in hand comes before a fight
+    step = carry and _step_toward(rng, state, seat, by, [carry])
+    if step:
+        return step
     foes = {f for f, _ in enemies(state, seat)}
     need = max(stance, EVEN + 0.3) if hidden else stance     # revealing must pay for itself
     best = None
@@ -386,42 +397,3 @@ def monsters_turn(rng, state, by):
 
 def _monster_adj(state):
     return {r: monster_exits(state, r) for r in state["tiles"]}
-
-
-TURN_ENDS = ("turn_ended", "game_over", "haunt_began")
-
-
-def play(content: dict, seed: int, players: int = 4, haunt: str | None = None, turn_cap: int = 400,
-         check: bool | str = True, watch=None):
-    """One game with these bots through the simulator's in-place stepping;
-    `haunt` forces the scenario (every chart cell names it) so a balance run
-    can play each haunt equally often. Invariants are checked after every
-    action (`check=True`), or, `"turn"`, as each turn ends and the haunt
-    begins, a quarter of the cost for long runs. Returns (final state,
-    actions, omens). `watch(state, events)`, if given, sees every step
-    (the balance benchmark reads the haunt's start and rounds from it)."""
-    if not content.get("_normalized"):
-        content = {**normalize(content), "_normalized": True}
-    if haunt is not None:
-        content = forced(content, haunt)
-    seen = {"omens": 0}
-
-    def checker(state, events):
-        seen["omens"] += sum(1 for e in events if e["type"] == "card_drawn" and e["deck"] == "omen")
-        if watch is not None:
-            watch(state, events)
-        if not check or state["phase"] == "lobby":
-            return
-        if check != "turn" or any(e["type"] in TURN_ENDS for e in events):
-            check_invariants(state, seen["omens"])
-
-    state, log = kit_sim.playout(ENGINE, content, list(SEATS[:players]), seed, Bots(), checker,
-                                 stop=lambda s: s["turn_n"] > turn_cap, in_place=apply_in_place)
-    return state, log, seen["omens"]
-
-
-def forced(content: dict, haunt: str) -> dict:
-    """Normalized content whose chart names `haunt` in every cell: only that
-    haunt is left, and an empty chart falls back to it (haunt.lookup)."""
-    return {**content, "haunts": {haunt: content["haunts"][haunt]},
-            "chart": {"omens": [], "rooms": [], "cells": {}}}
