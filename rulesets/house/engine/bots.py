@@ -22,6 +22,7 @@ from .monsters import monster_exits
 from .movement import tiles_left
 from .sim import lobby_pick
 
+REACH = 4                   # rooms a foe may cross in a turn, about (Speed 3-5, monsters' rolls)
 BUSY = 30                   # actions in one turn after which a bot ends it (no loop outlives it)
 # The attack edge (P(win) - P(lose)) a side needs: winning on the clock (one
 # die up), pressing on (even dice), or losing to the clock with no fight it
@@ -330,8 +331,8 @@ def haunt_turn(rng, state, seat, by):
         return by["reveal"][0]                      # the monsters need steering now
     rooms, away = goals(state, seat, stance)
     here = state["players"][seat]["room"]
-    if away:
-        if here in rooms or any(r in state["adj"].get(here, ()) for r in rooms):
+    if away:                                        # within a foe's reach (Speed): put doors between
+        if distances(state["adj"], rooms).get(here, REACH + 1) <= REACH:
             return _step_toward(rng, state, seat, by, rooms, away=True) or by["end_turn"][0]
         return by["end_turn"][0]                    # out of reach: wait for the clock
     if here in rooms:

@@ -64,3 +64,22 @@ def test_a_small_balance_run_writes_the_report_plots_and_flags(real_content, tmp
         assert f"- **{h}**:" in text
     assert "## Invariant violations and unended games (must be none)\n\nNone." in text
     assert not list(tmp_path.glob("*.tmp"))           # written atomically: no leftovers
+
+
+def test_the_bots_win_by_every_objective_kind_of_the_fixture_haunts():
+    """R-HAUNT-10 R-HAUNT-3: on fixture haunts holding every setup step, rule
+    and objective kind and a hidden traitor, bot games keep every invariant
+    and end by carrying, a ritual, escaping, collecting, stunning the
+    monsters and killing the heroes, so the bots pursue each kind. (The
+    fixture's small house can strand everyone in a basement with no way up,
+    so not every one of its games ends.)"""
+    from test_engine_sim import _scenario_content
+    c = _scenario_content()
+    reasons = set()
+    for seed in range(100):
+        hid = ("wick_hunt", "way_out")[seed % 2]
+        seen = []
+        balance.play(c, seed, players=3 + seed // 2 % 4, haunt=hid, check="turn",
+                     watch=lambda s, ev: seen.extend(e["reason"] for e in ev if e["type"] == "game_over"))
+        reasons.update(seen)
+    assert reasons >= {"carry", "ritual", "escape", "collect", "monsters_stunned", "heroes_dead", "clock"}
