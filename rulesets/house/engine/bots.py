@@ -215,11 +215,6 @@ def wanted_tokens(state, seat) -> set:
     return out
 
 
-def _kind(state, name):
-    tok = state["haunt"]["tokens"].get(name)
-    return tok["kind"] if tok else name
-
-
 def _holding(state, seat, obj) -> int:
     p = state["players"][seat]
     if obj in state["rules"]["cards"]:
@@ -308,11 +303,8 @@ def haunt_turn(rng, state, seat, by):
     for kind in ("ritual", "escape"):
         if by.get(kind):
             return by[kind][0]
-    want = wanted_tokens(state, seat)
-    for a in by.get("pick_up", ()):
-        if h["tokens"].get(a["args"]["cards"][0]) is None or _kind(state, a["args"]["cards"][0]) in want \
-                or side(state, seat) == "traitor":
-            return a
+    for a in by.get("pick_up", ()):                 # what one side needs, the other keeps from it
+        return a
     carry = carry_target(state, seat)               # a win in hand comes before a fight
     step = carry and _step_toward(rng, state, seat, by, [carry])
     if step:
@@ -366,19 +358,18 @@ def monsters_turn(rng, state, by):
     by beating them and the traitor wins on the clock."""
     for a in by.get("monster_attack", ()):
         return a
-    carried = set()
-    for o in spec(state)["heroes_win"]:
-        if o["objective"] == "carry":
-            carried.add(o["object"])
+    theirs = spec(state)["heroes_win"]
+    carried = {o["object"] for o in theirs if o["objective"] == "carry"}
     for a in by.get("monster_pick_up", ()):
         if a["args"]["cards"][0] in carried:
             return a
     h = state["haunt"]
     players = state["players"]
     heroes = [p["room"] for s, p in sorted(players.items()) if p["alive"] and s != h["traitor"]]
+    places = {o["room"] for o in theirs if o["objective"] in ("ritual", "escape")}
     urgent = [players[s]["room"] for s in sorted(players) if players[s]["alive"] and s != h["traitor"]
-              and any(_holding(state, s, obj) for obj in carried)]
-    hunted = {"monsters_stunned", "monsters_destroyed"} & {o["objective"] for o in spec(state)["heroes_win"]}
+              and (players[s]["room"] in places or any(_holding(state, s, obj) for obj in carried))]
+    hunted = {"monsters_stunned", "monsters_destroyed"} & {o["objective"] for o in theirs}
     flee = bool(hunted) and on_the_clock(state, h["traitor"]) if h["traitor"] else False
     targets = urgent or heroes
     d = distances(_monster_adj(state), targets)
