@@ -214,7 +214,8 @@ def report(rows: list[dict], summary: dict, pictures: list[str], wall: float, ch
         f"over {', '.join(str(n) for n in sorted({r['players'] for r in rows}))} players; "
         f"invariants checked {'after every action' if check == 'every' else 'at every turn end'}. "
         f"Wall time {wall:.1f} s ({games / wall:.1f} games/s).", "",
-        f"Band: each side should win {BAND[0]:.0%}-{BAND[1]:.0%} of a haunt's games.", "",
+        f"Band: each side should win {BAND[0]:.0%}-{BAND[1]:.0%} of a haunt's games. The traitor's side is "
+        "the house's monsters in a haunt without a traitor; `house` is a clock that makes everyone lose.", "",
         "| haunt | games | heroes | traitor | house (all lose) | median rounds | wins by |",
         "|---|---|---|---|---|---|---|",
     ]
@@ -226,7 +227,8 @@ def report(rows: list[dict], summary: dict, pictures: list[str], wall: float, ch
     lines += ["", "## Flagged haunts (a side outside the band)", ""]
     lines += [f"- **{h}**: " + ", ".join(f"{side} win {rate:.0%}" for side, rate in out)
               for h, out in summary["flags"]] or ["None."]
-    lines += ["", "## When the haunt starts", "", "| players | games | median turn | median round |", "|---|---|---|---|"]
+    lines += ["", "## When the haunt starts", "",
+              "| players | games | median turn | median round |", "|---|---|---|---|"]
     for n in sorted({r["players"] for r in rows}):
         turns = [r["start_turn"] for r in rows if r["players"] == n and r["start_turn"] is not None]
         if turns:
