@@ -205,14 +205,33 @@ def explore(rng, state, seat, by):
 
 
 def wanted_tokens(state, seat) -> set:
-    """Token kinds and cards the side must hold (carry, collect)."""
+    """Token kinds and cards the side must hold: carry, collect, and the
+    item that alone destroys or hurts the monsters it must beat."""
     out = set()
+    hunts = False
     for o in objectives(state, seat):
         if o["objective"] == "carry":
             out.add(o["object"])
         elif o["objective"] == "collect":
             out.add(o["kind"])
+        hunts = hunts or o["objective"] in ("monsters_stunned", "monsters_destroyed")
+    if hunts:
+        rules = spec(state)["rules"]
+        for way in [r["by"] for r in rules["destroy"]] + [r["except"] for r in rules["invulnerable"]]:
+            if way.startswith("item:"):
+                out.add(way[5:])
     return out
+
+
+def _destroys(state, args) -> bool:
+    """The attack is the way a `destroy` rule names for the target's kind."""
+    m = monster(state, args["target"])
+    if m is None:
+        return False
+    w = args.get("weapon")
+    trait = weapon_of(state, w)[1] if w else args.get("trait", "might")
+    ways = {"any", f"trait:{trait}", f"item:{w}"}
+    return any(r["kind"] == m["kind"] and r["by"] in ways for r in spec(state)["rules"]["destroy"])
 
 
 def _holding(state, seat, obj) -> int:
@@ -315,8 +334,9 @@ def haunt_turn(rng, state, seat, by):
     for a in by.get("attack", ()):
         if a["args"]["target"] in foes:
             e = attack_edge(state, seat, a["args"])
-            if e >= need and (best is None or e > best[0]):
-                best = (e, a)
+            score = e + (0.5 if _destroys(state, a["args"]) else 0)   # for good, not a stun
+            if e >= need and (best is None or score > best[0]):
+                best = (score, a)
     if best:
         return best[1]
     if hidden and by.get("reveal") and _heroes_close(state) and h["monsters"]:
@@ -372,7 +392,7 @@ def monsters_turn(rng, state, by):
     hunted = {"monsters_stunned", "monsters_destroyed"} & {o["objective"] for o in theirs}
     flee = bool(hunted) and on_the_clock(state, h["traitor"]) if h["traitor"] else False
     targets = urgent or heroes
-    d = distances(_monster_adj(state), targets)
+    d = distances({r: monster_exits(state, r) for r in state["tiles"]}, targets)
     far = len(state["tiles"]) + 1
     best, score = None, 0.0
     for a in by.get("monster_move", ()):
@@ -385,7 +405,3 @@ def monsters_turn(rng, state, by):
         if gain > 0 and s > score:
             best, score = a, s
     return best or by["end_turn"][0]
-
-
-def _monster_adj(state):
-    return {r: monster_exits(state, r) for r in state["tiles"]}

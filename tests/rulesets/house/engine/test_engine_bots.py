@@ -122,3 +122,35 @@ def test_a_hero_never_attacks_a_hidden_traitor_it_cannot_know_R_HAUNT_3():
     set_trait(s, "Red", "might", len(T.track(s, "Red", "might")) - 1)
     assert any(a["action"] == "attack" for a in E.legal_actions(s, "Red"))
     assert choose(s, "Red")["action"] != "attack"
+
+
+def test_a_hero_destroys_a_monster_with_the_item_its_haunt_names_R_MONSTER_2():
+    """R-MONSTER-2 replaced by `destroy` (by item:axe): of the attacks with
+    the odds in its favour, the one that removes the monster for good, not
+    the spear's (two more dice, but only a stun)."""
+    sp = spec(setup=[{"monsters": {"kind": "ghoul", "count": 1, "at": "revealer"}}],
+              rules=[{"destroy": {"kind": "ghoul", "by": "item:axe"}}],
+              heroes=[{"monsters_destroyed": {"kind": "ghoul"}}])
+    s, _ = haunted(sp)
+    put(s, "Blue", "upper_landing")
+    s["haunt"]["monsters"][0]["traits"]["might"] = 1
+    assert T.value(s, "Red", "might") == 3   # 4 dice with the axe, 5 with the spear, against 1
+    hand(s, "Red", "axe")
+    hand(s, "Red", "spear")
+    assert edge(5, 1) > edge(4, 1) > 0.5
+    attacks = [a for a in E.legal_actions(s, "Red") if a["action"] == "attack"]
+    assert {"target": "ghoul_1", "weapon": "spear"} in [a["args"] for a in attacks]
+    assert choose(s, "Red") == {"action": "attack", "args": {"target": "ghoul_1", "weapon": "axe"}}
+
+
+def test_a_hero_fetches_the_item_that_alone_destroys_the_monsters_R_MONSTER_2():
+    """R-MONSTER-2 with `destroy` by item:axe: the axe lies two rooms away."""
+    sp = spec(setup=[{"monsters": {"kind": "ghoul", "count": 1, "at": "revealer"}},
+                     {"item": {"card": "axe", "at": "grand_staircase"}}],
+              rules=[{"destroy": {"kind": "ghoul", "by": "item:axe"}}],
+              heroes=[{"monsters_destroyed": {"kind": "ghoul"}}])
+    s, _ = haunted(sp)
+    put(s, "Blue", "upper_landing")
+    s["haunt"]["monsters"][0]["room"] = "upper_landing"
+    a = choose(s, "Red")
+    assert a["action"] == "move" and dest(a) == "grand_staircase"
