@@ -71,8 +71,8 @@ def on_the_clock(state: dict, seat: str) -> bool:
     """The seat's side wins when a clock counting rounds runs out: it need
     only stay alive (a clock counting hero damage runs only when heroes
     are hurt, so it rewards attacking, not hiding)."""
-    clock = spec(state)["clock"]
-    return clock["counts"] == "rounds" and clock["winner"] == side(state, seat)
+    clock = spec(state)["clock"] or {}     # a hand-made haunt may have none
+    return clock.get("counts") == "rounds" and clock.get("winner") == side(state, seat)
 
 
 def enemies(state: dict, seat: str) -> list[tuple[str, str]]:
