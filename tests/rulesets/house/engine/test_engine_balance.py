@@ -83,3 +83,25 @@ def test_the_bots_win_by_every_objective_kind_of_the_fixture_haunts():
                      watch=lambda s, ev: seen.extend(e["reason"] for e in ev if e["type"] == "game_over"))
         reasons.update(seen)
     assert reasons >= {"carry", "ritual", "escape", "collect", "monsters_stunned", "heroes_dead", "clock"}
+
+
+def test_a_broken_or_unended_game_fails_the_run_and_is_listed(real_content, tmp_path, monkeypatch, capsys):
+    """An invariant violation or a game cut off by the turn cap is a failure
+    (non-zero exit); flagged balance alone is not."""
+    from kit.sim import InvariantError
+    real = balance.play
+
+    def play(content, seed, **kw):
+        if seed == 3:
+            raise InvariantError("seed 3: a card is missing")
+        return real(content, seed, **({**kw, "turn_cap": 4} if seed == 5 else kw))
+
+    monkeypatch.setattr(balance, "play", play)
+    monkeypatch.setattr("sys.argv", ["balance.py", "--games", "8", "--check", "turn", "--out", str(tmp_path)])
+    import bench_engine
+    monkeypatch.setattr(bench_engine, "compiled", lambda name: real_content)
+    assert balance.main() == 1
+    text = (tmp_path / "report.md").read_text(encoding="utf-8")
+    assert "- seed 3, " in text and "InvariantError: seed 3: a card is missing" in text
+    assert "- seed 5, " in text and "did not end (turn cap)" in text
+    assert "invariant violations: 1, games that did not end: 1" in capsys.readouterr().out
