@@ -165,13 +165,15 @@ def plots(rows: list[dict], summary: dict, out: Path) -> list[str]:
 
     names = []
     counts = sorted({r["players"] for r in rows})
-    fig, ax = plt.subplots(figsize=(7, 4))
-    data = [[r["start_turn"] / r["players"] for r in rows if r["players"] == n and r["start_turn"] is not None]
-            for n in counts]
-    ax.boxplot([d or [0] for d in data])
-    ax.set_xticks(range(1, len(counts) + 1), [f"{n} players" for n in counts])
-    ax.set_ylabel("round the haunt begins (turn / players)")
-    ax.set_title("When the haunt starts, by player count")
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4))
+    for ax, per_seat, label in ((axes[0], False, "turn the haunt begins (all seats' turns)"),
+                                (axes[1], True, "round the haunt begins (turn / players)")):
+        data = [[r["start_turn"] / (r["players"] if per_seat else 1) for r in rows
+                 if r["players"] == n and r["start_turn"] is not None] for n in counts]
+        ax.boxplot([d or [0] for d in data])
+        ax.set_xticks(range(1, len(counts) + 1), [f"{n} players" for n in counts])
+        ax.set_ylabel(label)
+    fig.suptitle("When the haunt starts, by player count")
     _save(fig, out / "haunt_start.png")
     plt.close(fig)
     names.append("haunt_start.png")
