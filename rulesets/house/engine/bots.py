@@ -42,13 +42,8 @@ def _dist(n: int) -> dict[int, float]:
 
 
 DIST = {n: _dist(n) for n in range(1, 9)}
-
-
-def _edge(a: dict, d: dict) -> float:
-    return sum(pa * pd * ((x > y) - (x < y)) for x, pa in a.items() for y, pd in d.items())
-
-
-EDGE = {(i, j): _edge(DIST[i], DIST[j]) for i in DIST for j in DIST}
+EDGE = {(i, j): sum(pa * pd * ((x > y) - (x < y)) for x, pa in DIST[i].items() for y, pd in DIST[j].items())
+        for i in DIST for j in DIST}            # 64 pairs, once: a decision is then a look-up
 
 
 def edge(mine: int, theirs: int) -> float:
@@ -63,8 +58,7 @@ def side(state: dict, seat: str) -> str:
 
 
 def objectives(state: dict, seat: str) -> list[dict]:
-    sp = spec(state)
-    return sp["traitor_wins" if side(state, seat) == "traitor" else "heroes_win"]
+    return spec(state)["traitor_wins" if side(state, seat) == "traitor" else "heroes_win"]
 
 
 def on_the_clock(state: dict, seat: str) -> bool:
@@ -90,8 +84,10 @@ def enemies(state: dict, seat: str) -> list[tuple[str, str]]:
 
 
 def attack_edge(state: dict, seat: str, args: dict) -> float:
+    """The edge of an attack the engine offers: the weapon's trait and dice,
+    against the defender's same trait (R-FIGHT-4, R-CARD-5)."""
     w = args.get("weapon")
-    trait, extra = (weapon_of(state, w)[1], weapon_of(state, w)[2]) if w else (args.get("trait", "might"), 0)
+    _, trait, extra, _ = weapon_of(state, w) if w else (True, args.get("trait", "might"), 0, False)
     mine = T.value(state, seat, trait) + extra
     m = monster(state, args["target"])
     theirs = m["traits"].get(trait, 1) if m else T.value(state, args["target"], trait)
