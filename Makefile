@@ -16,7 +16,7 @@ PORT ?= 8787
 export HAUNTKIT_BASE_URL ?= $(BASE_URL)
 
 .DEFAULT_GOAL := build
-.PHONY: help run build check stats test serve pnp proof install-save workshop bench clean setup
+.PHONY: help run build check stats test serve pnp proof install-save workshop bench balance clean setup
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | column -t -s $$'\t'
@@ -68,6 +68,9 @@ workshop: setup ## build Workshop-ready saves: make workshop BASE_URL=https://â€
 bench: setup ## run the benchmark and reliability scripts and print their figures (every one runs; any miss fails)
 	@failed=""; for f in bench/bench_*.py; do echo "== $$f"; $(PY) $$f || failed="$$failed $$f"; done; \
 	if [ -n "$$failed" ]; then echo "missed targets or failed:$$failed"; exit 1; fi
+
+balance: setup ## play seeded bot games of every haunt; report win rates and flags in build/balance/report.md
+	$(PY) bench/balance.py
 
 clean: ## remove build outputs (keeps the virtualenv)
 	rm -rf $(BUILD)

@@ -1,0 +1,301 @@
+"""Haunt balance: seeded games of every haunt the content holds, played by
+bots that pursue their side's objectives (rulesets/house/engine/bots.py),
+so a designer sees which haunts one side wins too often.
+
+Each game forces its haunt (the simulator's chart names it in every cell),
+so every haunt is played equally often, spread evenly over the player
+counts the ruleset allows. Writes build/balance/report.md and PNG plots:
+the turn the haunt starts by player count, the win rate per haunt and side
+against the 35-65 % band, and the haunt's length in rounds. A haunt outside
+the band is flagged for the designers; a game that breaks an invariant or
+does not end is a failure of the engine or the bots, and exits non-zero.
+
+Run: .venv/bin/python bench/balance.py [--games N] [--out DIR] [--check every|turn]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+import traceback
+from pathlib import Path
+from statistics import median
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from kit import sim as kit_sim  # noqa: E402  (after the repository is on the path)
+from rulesets.house import INFO  # noqa: E402
+from rulesets.house.engine.bots import Bots  # noqa: E402
+from rulesets.house.engine.content import normalize  # noqa: E402
+from rulesets.house.engine.engine import apply_in_place  # noqa: E402
+from rulesets.house.engine.sim import ENGINE, SEATS, check_invariants  # noqa: E402
+
+BAND = (0.35, 0.65)
+SIDES = ("heroes", "traitor", "house")
+
+
+# Events after which `check="turn"` looks at the invariants.
+TURN_ENDS = ("turn_ended", "game_over", "haunt_began")
+
+
+def play(content: dict, seed: int, players: int = 4, haunt: str | None = None, turn_cap: int = 400,
+         check: bool | str = True, watch=None):
+    """One game with the objective bots through the simulator's in-place stepping;
+    `haunt` forces the scenario (every chart cell names it) so a balance run
+    can play each haunt equally often. Invariants are checked after every
+    action (`check=True`), or, `"turn"`, as each turn ends and the haunt
+    begins, a quarter of the cost for long runs. Returns (final state,
+    actions, omens). `watch(state, events)`, if given, sees every step
+    (the balance benchmark reads the haunt's start and rounds from it)."""
+    if not content.get("_normalized"):
+        content = {**normalize(content), "_normalized": True}
+    if haunt is not None:
+        content = forced(content, haunt)
+    seen = {"omens": 0}
+
+    def checker(state, events):
+        seen["omens"] += sum(1 for e in events if e["type"] == "card_drawn" and e["deck"] == "omen")
+        if watch is not None:
+            watch(state, events)
+        if not check or state["phase"] == "lobby":
+            return
+        if check != "turn" or any(e["type"] in TURN_ENDS for e in events):
+            check_invariants(state, seen["omens"])
+
+    state, log = kit_sim.playout(ENGINE, content, list(SEATS[:players]), seed, Bots(), checker,
+                                 stop=lambda s: s["turn_n"] > turn_cap, in_place=apply_in_place)
+    return state, log, seen["omens"]
+
+
+def forced(content: dict, haunt: str) -> dict:
+    """Normalized content whose chart names `haunt` in every cell: only that
+    haunt is left, and an empty chart falls back to it (haunt.lookup)."""
+    return {**content, "haunts": {haunt: content["haunts"][haunt]},
+            "chart": {"omens": [], "rooms": [], "cells": {}}}
+
+
+def record(content: dict, seed: int, players: int, haunt: str, check) -> dict:
+    """One game: who won and why, the turn and round the haunt began, how
+    many rounds it lasted; `error` when an invariant broke or the engine
+    raised, `ended` false when the turn cap came first."""
+    info = {"seed": seed, "players": players, "haunt": haunt, "start_turn": None, "rounds": 0,
+            "winner": None, "reason": None, "error": None, "ended": False}
+    last = {"i": None}
+
+    def watch(state, events):
+        for e in events:
+            kind = e["type"]
+            if kind == "haunt_began":
+                info["start_turn"] = state["turn_n"]
+            elif kind == "turn_began" and state["haunt"] is not None and e["seat"] in state["order"]:
+                i = state["order"].index(e["seat"])     # a new round whenever the order wraps
+                if last["i"] is None or i <= last["i"]:
+                    info["rounds"] += 1
+                last["i"] = i
+            elif kind == "game_over":
+                info["reason"] = e["reason"]
+
+    try:
+        state, _, _ = play(content, seed, players=players, haunt=haunt, check=check, watch=watch)
+    except Exception as exc:                            # noqa: BLE001  (reported, and fails the run)
+        info["error"] = f"{type(exc).__name__}: {exc}"
+        info["trace"] = traceback.format_exc(limit=3)
+        return info
+    info["ended"] = state["phase"] == "over"
+    info["winner"] = state["winner"]
+    return info
+
+
+def run(content: dict, games: int, check) -> list[dict]:
+    haunts = sorted(content["haunts"])
+    counts = list(range(INFO.players[0], INFO.players[1] + 1))
+    out = []
+    for seed in range(games):               # haunt cycles fastest, then the player count
+        haunt = haunts[seed % len(haunts)]
+        players = counts[(seed // len(haunts)) % len(counts)]
+        out.append(record(content, seed, players, haunt, check))
+    return out
+
+
+def summarise(rows: list[dict]) -> dict:
+    per = {}
+    for r in rows:
+        s = per.setdefault(r["haunt"], {"games": 0, **{k: 0 for k in SIDES}, "rounds": [], "reasons": {}})
+        s["games"] += 1
+        if r["winner"] in SIDES:
+            s[r["winner"]] += 1
+            key = f"{r['winner']}: {r['reason']}"
+            s["reasons"][key] = s["reasons"].get(key, 0) + 1
+        if r["start_turn"] is not None:
+            s["rounds"].append(r["rounds"])
+    flags = []                              # (haunt, [(side, rate) outside the band])
+    for hid, s in sorted(per.items()):
+        out = []
+        for side in ("heroes", "traitor"):
+            s[f"{side}_rate"] = rate = s[side] / s["games"]
+            if not BAND[0] <= rate <= BAND[1]:
+                out.append((side, rate))
+        if out:
+            flags.append((hid, out))
+    broken = [r for r in rows if r["error"]]
+    unended = [r for r in rows if not r["error"] and not r["ended"]]
+    return {"per": per, "flags": flags, "broken": broken, "unended": unended}
+
+
+def _save(fig, path: Path) -> None:
+    """Write beside the target, then rename: a reader never sees half a file."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".png")
+    os.close(fd)
+    try:
+        fig.savefig(tmp, dpi=110, bbox_inches="tight")
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+
+
+def plots(rows: list[dict], summary: dict, out: Path) -> list[str]:
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    names = []
+    counts = sorted({r["players"] for r in rows})
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4))
+    for ax, per_seat, label in ((axes[0], False, "turn the haunt begins (all seats' turns)"),
+                                (axes[1], True, "round the haunt begins (turn / players)")):
+        data = [[r["start_turn"] / (r["players"] if per_seat else 1) for r in rows
+                 if r["players"] == n and r["start_turn"] is not None] for n in counts]
+        ax.boxplot([d or [0] for d in data])
+        ax.set_xticks(range(1, len(counts) + 1), [f"{n} players" for n in counts])
+        ax.set_ylabel(label)
+    fig.suptitle("When the haunt starts, by player count")
+    _save(fig, out / "haunt_start.png")
+    plt.close(fig)
+    names.append("haunt_start.png")
+
+    per = summary["per"]
+    hids = sorted(per)
+    fig, ax = plt.subplots(figsize=(max(7, 1.2 * len(hids)), 4.5))
+    w = 0.38
+    xs = range(len(hids))
+    ax.axhspan(BAND[0] * 100, BAND[1] * 100, color="#cfe8cf", label="35-65 %")
+    ax.bar([x - w / 2 for x in xs], [per[h]["heroes_rate"] * 100 for h in hids], w, label="heroes", color="#3b6ea5")
+    ax.bar([x + w / 2 for x in xs], [per[h]["traitor_rate"] * 100 for h in hids], w, label="traitor",
+           color="#a53b3b")
+    ax.set_xticks(list(xs), hids, rotation=30, ha="right")
+    ax.set_ylim(0, 100)
+    ax.set_ylabel("win rate (%)")
+    ax.set_title("Win rate per haunt and side")
+    ax.legend(loc="upper right", fontsize="small")
+    _save(fig, out / "win_rates.png")
+    plt.close(fig)
+    names.append("win_rates.png")
+
+    fig, ax = plt.subplots(figsize=(max(7, 1.2 * len(hids)), 4))
+    ax.boxplot([per[h]["rounds"] or [0] for h in hids])
+    ax.set_xticks(range(1, len(hids) + 1), hids, rotation=30, ha="right")
+    ax.set_ylabel("rounds from the haunt's start to the end")
+    ax.set_title("Haunt length in rounds")
+    _save(fig, out / "haunt_rounds.png")
+    plt.close(fig)
+    names.append("haunt_rounds.png")
+    return names
+
+
+def report(rows: list[dict], summary: dict, pictures: list[str], wall: float, check: str) -> str:
+    per = summary["per"]
+    games = len(rows)
+    lines = [
+        "# Haunt balance", "",
+        f"{games} seeded games, bots pursuing their side's objectives, each haunt forced equally often "
+        f"over {', '.join(str(n) for n in sorted({r['players'] for r in rows}))} players; "
+        f"invariants checked {'after every action' if check == 'every' else 'at every turn end'}. "
+        f"Wall time {wall:.1f} s ({games / wall:.1f} games/s).", "",
+        f"Band: each side should win {BAND[0]:.0%}-{BAND[1]:.0%} of a haunt's games. The traitor's side is "
+        "the house's monsters in a haunt without a traitor; `house` is a clock that makes everyone lose.", "",
+        "| haunt | games | heroes | traitor | house (all lose) | median rounds | wins by |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for hid in sorted(per):
+        s = per[hid]
+        why = ", ".join(f"{k} {v}" for k, v in sorted(s["reasons"].items()))
+        lines.append(f"| {hid} | {s['games']} | {s['heroes_rate']:.0%} | {s['traitor_rate']:.0%} | "
+                     f"{s['house'] / s['games']:.0%} | {median(s['rounds']) if s['rounds'] else '-'} | {why} |")
+    lines += ["", "## Flagged haunts (a side outside the band)", ""]
+    lines += [f"- **{h}**: " + ", ".join(f"{side} win {rate:.0%}" for side, rate in out)
+              for h, out in summary["flags"]] or ["None."]
+    lines += ["", "## When the haunt starts", "",
+              "| players | games | median turn | median round |", "|---|---|---|---|"]
+    for n in sorted({r["players"] for r in rows}):
+        turns = [r["start_turn"] for r in rows if r["players"] == n and r["start_turn"] is not None]
+        if turns:
+            lines.append(f"| {n} | {len(turns)} | {median(turns)} | {median(turns) / n:.1f} |")
+    lines += ["", "## Invariant violations and unended games (must be none)", ""]
+    bad = [f"- seed {r['seed']}, {r['haunt']}, {r['players']} players: {r['error']}" for r in summary["broken"]]
+    bad += [f"- seed {r['seed']}, {r['haunt']}, {r['players']} players: did not end (turn cap)"
+            for r in summary["unended"]]
+    lines += bad or ["None."]
+    lines += ["", "## Plots", ""] + [f"![{p[:-4]}]({p})" for p in pictures]
+    return "\n".join(lines) + "\n"
+
+
+def write_atomic(path: Path, text: str) -> None:
+    fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+
+
+def balance(games: int, out: Path, check: str = "every", content: dict | None = None) -> dict:
+    """Play, summarise, write the report and plots; returns the summary with
+    the wall time (the tests call this on a small run)."""
+    if content is None:
+        from bench_engine import compiled
+        content = compiled("house")
+    if not content.get("_normalized"):
+        content = {**normalize(content), "_normalized": True}       # once, not per game
+    t0 = time.perf_counter()
+    rows = run(content, games, True if check == "every" else "turn")
+    wall = time.perf_counter() - t0
+    summary = summarise(rows)
+    out.mkdir(parents=True, exist_ok=True)
+    pictures = plots(rows, summary, out)
+    write_atomic(out / "report.md", report(rows, summary, pictures, wall, check))
+    return {**summary, "rows": rows, "wall": wall}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=1200, help="games in all (a multiple of haunts x player counts "
+                                                            "spreads them evenly)")
+    ap.add_argument("--out", type=Path, default=ROOT / "build" / "balance")
+    ap.add_argument("--check", choices=("every", "turn"), default="every",
+                    help="check the invariants after every action, or at every turn end")
+    a = ap.parse_args()
+    s = balance(a.games, a.out, a.check)
+    rows = s["rows"]
+    print(f"house balance: {len(rows)} games, {len(s['per'])} haunts, wall {s['wall']:.1f} s "
+          f"({len(rows) / s['wall']:.1f} games/s)")
+    for hid, p in sorted(s["per"].items()):
+        print(f"  {hid:24} {p['games']:5} games  heroes {p['heroes_rate']:4.0%}  traitor {p['traitor_rate']:4.0%}  "
+              f"house {p['house'] / p['games']:4.0%}")
+    print(f"flagged (a side outside {BAND[0]:.0%}-{BAND[1]:.0%}): "
+          + (", ".join(f"{h} (heroes {s['per'][h]['heroes_rate']:.0%})" for h, _ in s["flags"]) or "none"))
+    print(f"invariant violations: {len(s['broken'])}, games that did not end: {len(s['unended'])}")
+    for r in s["broken"][:5]:
+        print(f"  seed {r['seed']} {r['haunt']} {r['players']}p: {r['error']}")
+    print(f"report: {a.out / 'report.md'}")
+    return 1 if s["broken"] or s["unended"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
