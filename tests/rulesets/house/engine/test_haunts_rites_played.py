@@ -147,7 +147,7 @@ def _house_kills_everyone(s, rooms):
     while s["pending"]:
         s, ev = absorb(s, rng=Dice(*[2] * 40))
     assert not any(p["alive"] for p in s["players"].values())
-    game_over(ev, "traitor", "heroes_dead")                              # told as "the house wins"
+    game_over(ev, "house", "heroes_dead")
 
 
 # -- Taking the Boy Home -----------------------------------------------------
