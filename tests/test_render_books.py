@@ -109,6 +109,15 @@ def test_a_file_that_is_not_a_font_is_refused_plainly(tmp_path, monkeypatch):
         def path(self):
             return junk
     monkeypatch.setattr(bookfonts, "source", lambda locale, style: Face())
+    monkeypatch.setattr(books, "books_of", lambda ruleset, locale: [book(locale=locale)])
+    old = tmp_path / "print" / "game-test.en.pdf"
+    old.parent.mkdir()
+    old.write_bytes(b"%PDF last good build")
+
+    class Game:
+        name = "game"
     with pytest.raises(BookError, match=r"en: \w+ font .*junk\.ttf: not a readable font"):
-        books.typeset(book(), tmp_path / "cache")
-    assert not list((tmp_path / "cache").glob("*.ttf"))
+        books.build_books(Game(), tmp_path, ("en",))
+    assert sorted(p.name for p in old.parent.iterdir()) == [old.name]      # no temp file left
+    assert old.read_bytes() == b"%PDF last good build"                      # the old file stands
+    assert not list((tmp_path / "cache" / "books").glob("*.ttf"))
