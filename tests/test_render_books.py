@@ -35,20 +35,20 @@ def book(first: int = 2, second: int = 2, locale: str = "en", text: str = "Some 
         LABELS, tokens or {})
 
 
-def sheets(pages):
-    """The parts each duplex sheet carries (pages 1–2, 3–4, …)."""
-    return [{p.part for p in pages[i:i + 2]} for i in range(0, len(pages), 2)]
+def sheets(pages, per_sheet: int = 2):
+    """The parts each duplex sheet carries (pages 1–2, 3–4, … one-up; 1–4, … two-up)."""
+    return [{p.part for p in pages[i:i + per_sheet]} for i in range(0, len(pages), per_sheet)]
 
 
-@pytest.mark.parametrize("first", [1, 2, 3])
-def test_second_part_starts_on_an_odd_page_and_no_sheet_carries_two_parts(first):
+@pytest.mark.parametrize("first", [1, 2, 3, 4])
+def test_second_part_starts_a_fresh_sheet_one_up_or_two_up(first):
     pages = paginate(book(first=first), width_of)
     start = next(p for p in pages if p.part == "sealed")
-    assert start.number % 2 == 1 and start.kind == "cover"
-    assert all(len(parts) == 1 for parts in sheets(pages))
+    assert start.number % 4 == 1 and start.kind == "cover"
+    assert all(len(parts) == 1 for parts in sheets(pages, 2) + sheets(pages, 4))
     blanks = [p for p in pages if p.kind == "blank"]
-    # cover + `first` sections: a blank page exactly when that count is odd
-    assert len(blanks) == (1 + first) % 2
+    # cover + `first` sections, then blank pages up to the next multiple of 4
+    assert len(blanks) == -(1 + first) % 4
     for b in blanks:
         assert b.part == "open" and "Left blank." in b.text
 
@@ -63,6 +63,7 @@ def test_contents_give_each_sections_page_and_the_parts_range():
     sealed_cover = next(p for p in pages if p.part == "sealed").text
     assert f"Title s1{at[('sealed', 's1')]}" in sealed_cover and "Pages 5–7" in sealed_cover
     assert pages[-1].lines[-1].text == "Sealed part · 7"          # the footer
+    assert at[("sealed", "s0")] == 6
 
 
 def test_a_long_section_flows_on_and_stays_in_its_part():

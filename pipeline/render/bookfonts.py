@@ -90,6 +90,7 @@ def prepare(locale: str, style: str, chars: str, cache: Path, size_pt: float) ->
             axes = _axes(tt, face, size_pt)
             if axes:
                 tt = instancer.instantiateVariableFont(tt, axes)
+            tt.recalcTimestamp = False        # same characters, same file: same PDF bytes
             buf = io.BytesIO()
             tt.save(buf)
             write_bytes(out, buf.getvalue())

@@ -10,9 +10,10 @@ icon that only makes sense beside the card art.
 Pagination rules: a part's first page (its cover) holds the book's title,
 the part's title and words, its page range and the contents (section →
 page); each section starts on a new page; a heading is never left alone at
-the bottom of a page; every part after the first starts on an odd page,
-preceded by a page marked blank if needed, so a duplex print never puts
-two parts on one sheet.
+the bottom of a page; every part after the first starts on page 4k + 1,
+after pages marked blank where needed, so no sheet carries two parts
+whether the book is printed duplex on A5 (two pages a sheet) or duplex
+two-up on A4 (four pages a sheet).
 """
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ PAGE_MM = (148.0, 210.0)                       # A5 portrait
 MARGIN = {"top": 18.0, "bottom": 22.0, "inner": 18.0, "outer": 16.0}
 FOOTER_Y = PAGE_MM[1] - 11.0
 PT = 25.4 / 72                                 # mm per point
+PART_BREAK = 4      # parts start on page PART_BREAK·k + 1: a whole sheet, printed one- or two-up
 # style name → (font style, size pt, space before mm, space after mm)
 TYPE = {"book": ("title", 20, 0, 3), "part": ("title", 16, 2, 6), "title": ("title", 17, 0, 5),
         "heading": ("strong", 11, 4, 1.5), "lead": ("flavour", 10.5, 0, 4), "body": ("body", 10, 0, 0),
@@ -147,7 +149,7 @@ class Pager:
 
     # -- the book --------------------------------------------------------
     def part(self, part: Part, numbers: dict) -> None:
-        if self.pages and len(self.pages) % 2 == 1:          # the next part starts on an odd page
+        while self.pages and len(self.pages) % PART_BREAK:     # the next part starts a sheet
             blank = self.new_page(self.pages[-1].part, "blank")
             self.y = PAGE_MM[1] / 2
             self.block(self.book.labels["blank"], "note")

@@ -92,8 +92,9 @@ def test_the_traitors_part_starts_on_an_odd_page_on_a_sheet_of_its_own(built, lo
     first = next(p for p in model if p.part == "traitor")
     assert first.number % 2 == 1 and first.kind == "cover"
     assert [p.part for p in model] == sorted((p.part for p in model), key=["heroes", "traitor"].index)
-    for i in range(0, len(model), 2):                     # duplex: pages 1–2, 3–4, … share a sheet
-        assert len({p.part for p in model[i:i + 2]}) == 1
+    for per_sheet in (2, 4):          # duplex one-up (pages 1–2, 3–4, …) and two-up (1–4, 5–8, …)
+        for i in range(0, len(model), per_sheet):
+            assert len({p.part for p in model[i:i + per_sheet]}) == 1
 
 
 @pytest.mark.parametrize("locale", LOCALES)
