@@ -12,21 +12,33 @@ import re
 import zlib
 from pathlib import Path
 
-_OBJ = re.compile(rb"(\d+) 0 obj\s*(.*?)\s*endobj", re.S)
 _REF = rb"(\d+) 0 R"
 
 
 def _objects(data: bytes) -> dict[int, tuple[bytes, bytes | None]]:
+    """Every object by number, read at its offset in the xref table; a
+    stream is cut by its /Length (binary font data may hold any bytes)."""
+    xref = data.rindex(b"\nxref")
+    m = re.match(rb"\s*xref\s+(\d+)\s+(\d+)\s+", data[xref:])
+    first, count = int(m.group(1)), int(m.group(2))
+    table = data[xref + m.end():]
     out = {}
-    for m in _OBJ.finditer(data):
-        body = m.group(2)
-        stream = None
-        if b"stream" in body:
-            head, _, rest = body.partition(b"stream")
-            raw = rest.lstrip(b"\r\n").rsplit(b"endstream", 1)[0].rstrip(b"\r\n")
-            stream = zlib.decompress(raw) if b"/FlateDecode" in head else raw
-            body = head
-        out[int(m.group(1))] = (body, stream)
+    for i in range(count):
+        offset, _, kind = table[20 * i:20 * i + 18].split()
+        if kind != b"n":
+            continue
+        start = int(offset)
+        head = re.match(rb"(\d+) 0 obj\s*", data[start:start + 40])
+        body_at = start + head.end()
+        end = data.index(b"endobj", body_at)
+        body, stream = data[body_at:end], None
+        if re.search(rb">>\s*stream\r?\n", body):
+            s = re.search(rb">>\s*stream\r?\n", data[body_at:]).end() + body_at
+            length = int(re.search(rb"/Length (\d+)", data[body_at:s]).group(1))
+            raw = data[s:s + length]
+            body = data[body_at:s]
+            stream = zlib.decompress(raw) if b"/FlateDecode" in body else raw
+        out[first + i] = (body, stream)
     return out
 
 

@@ -135,6 +135,23 @@ def test_zh_hant_books_are_converted_from_zh_hans_with_the_house_glossary(rs):
     assert [s.title for s in book.parts[0].sections] == [h.title["zh-Hant"] for h in rs.haunts.values()]
 
 
+def test_facts_are_written_from_the_setup_steps_and_a_hidden_traitor_is_said_in_both_parts(rs):
+    from rulesets.house.kinds.model import TokenKind
+    haunt = next(h for h in rs.haunts.values() if h.traitor.rule != "none")
+    room, item = next(iter(rs.rooms.values())), next(iter(rs.items.values()))
+    steps = [{"step": "add_room", "room": room.id},
+             {"step": "tokens", "kind": "wick", "count": 3, "at": room.id},
+             {"step": "item", "card": item.id, "at": "revealer"},
+             {"step": "trait", "who": "heroes", "trait": "sanity", "steps": -1}]
+    rich = dataclasses.replace(haunt, setup=steps, tokens=[TokenKind("wick", {l: f"W-{l}" for l in LOCALES})],
+                               traitor=dataclasses.replace(haunt.traitor, hidden=True))
+    for section in (house_books.heroes_section(rs, rich, "en"), house_books.traitor_section(rs, rich, "en")):
+        notes = "\n".join(b.text for b in section.blocks if b.style == "note")
+        assert notes.startswith(house_books.word("hidden", "en"))
+        assert (f"**Setup:** add the {room.name['en']}; 3 × W-en in the {room.name['en']}; "
+                f"{item.title['en']} to the haunt revealer’s room; each hero: :sanity: −1.") in notes
+
+
 def test_a_rebuild_gives_the_same_bytes(rs, built):
     build_dir, files = built
     before = {name: path.read_bytes() for name, (path, _) in files.items()}
