@@ -23,7 +23,7 @@ from typing import Any
 from kit.words import LOCALES
 
 from ..atomic import write_bytes
-from . import bookfonts, stage
+from . import bookfonts, glyphs, stage
 from .bookfonts import BookError
 from .booklayout import PAGE_MM, TYPE, paginate
 from .bookmodel import Book, Page
@@ -109,6 +109,7 @@ def build_books(ruleset: Any, build_dir: Path, locales=LOCALES) -> dict[Path, li
     """Every book of `ruleset` in every locale, into build/print/. All are
     set before any is written: one failure writes nothing."""
     cache = build_dir / "cache" / "books"
+    glyphs.set_cache_dir(build_dir / "cache" / "fonts")
     done: dict[Path, tuple[list[Page], bytes]] = {}
     for loc in locales:
         for book in books_of(ruleset, loc):
