@@ -9,7 +9,7 @@ import pytest
 
 from pipeline.render import bookfonts, books
 from pipeline.render.bookfonts import BookError
-from pipeline.render.booklayout import PT, paginate
+from pipeline.render.booklayout import PT, TYPE, paginate
 from pipeline.render.bookmodel import Block, Book, Part, Section
 
 LABELS = {"contents": "Contents", "pages": "Pages {first}–{last}", "blank": "Left blank.",
@@ -72,6 +72,21 @@ def test_a_long_section_flows_on_and_stays_in_its_part():
     flowed = [p for p in pages if p.section == "o0"]
     assert len(flowed) > 1 and {p.part for p in flowed} == {"open"}
     assert all(len(parts) == 1 for parts in sheets(pages))
+
+
+def test_a_heading_is_never_the_last_line_of_a_page():
+    blocks = []
+    for i in range(40):
+        blocks += [Block("heading", f"Heading {i}"), Block("body", " ".join(["Word"] * (5 + 7 * (i % 5))))]
+    b = book()
+    b = Book(b.key, b.locale, b.title, (Part("open", "Open", (), (Section("long", "Long", tuple(blocks)),)),
+                                        b.parts[1]), b.labels)
+    pages = [p for p in paginate(b, width_of) if p.section == "long"]
+    assert len(pages) > 3
+    heading_pt = TYPE["heading"][1]
+    for page in pages:
+        last = page.lines[-2]                                  # the footer is the last line
+        assert last.size != heading_pt, f"page {page.number} ends on {last.text!r}"
 
 
 def test_icons_print_as_their_word_never_as_the_token():

@@ -73,6 +73,7 @@ class Pager:
         self.book, self.width_of = book, width_of
         self.cjk = fonts.is_cjk(book.locale)
         self.pages: list[Page] = []
+        self.at: dict[tuple, int] = {}           # ("section", part, section) → its first page
         self.y = 0.0
 
     # -- geometry --------------------------------------------------------
@@ -121,10 +122,10 @@ class Pager:
         size = TYPE[kind][1]
         return size * PT * (1.75 if self.cjk else 1.4)
 
-    def block(self, text: str, kind: str, keep: int = 1, right: str | None = None) -> None:
-        """Set a block of `kind`; `keep` lines must share the first line's
-        page (a heading keeps the text after it); `right` goes flush right
-        on the last line (a page number in the contents)."""
+    def block(self, text: str, kind: str, right: str | None = None) -> None:
+        """Set a block of `kind`; `right` goes flush right on its last line
+        (a page number in the contents). A heading moves to the next page
+        unless two lines of text fit under it."""
         _, size, before, after = TYPE[kind]
         lead = self.leading(kind)
         right_w = self.width_of("body", size, right) + 4 if right else 0.0
@@ -132,7 +133,8 @@ class Pager:
         page = self.pages[-1]
         if self.y > MARGIN["top"]:
             self.y += before
-        if self.y + lead * min(keep, len(lines)) > self.bottom():
+        need = lead + (after + 2 * self.leading("body") if kind == "heading" else 0.0)
+        if self.y + need > self.bottom():
             page = self.new_page(page.part, page.kind, page.section)
         for i, (runs, last, _) in enumerate(lines):
             if self.y + lead > self.bottom():
@@ -149,6 +151,8 @@ class Pager:
 
     # -- the book --------------------------------------------------------
     def part(self, part: Part, numbers: dict) -> None:
+        """Set one part; `numbers` holds the pages found by an earlier pass
+        (0 on the first), and the section pages found are kept in `self.at`."""
         while self.pages and len(self.pages) % PART_BREAK:     # the next part starts a sheet
             blank = self.new_page(self.pages[-1].part, "blank")
             self.y = PAGE_MM[1] / 2
@@ -161,15 +165,15 @@ class Pager:
         for b in part.cover:
             self.block(b.text, b.style)
         self.block(self.book.labels["pages"].format(first=first, last=last), "note")
-        self.block(self.book.labels["contents"], "heading", keep=2)
+        self.block(self.book.labels["contents"], "heading")
         for s in part.sections:
             self.block(s.title, "contents", right=str(numbers.get(("section", part.key, s.key), 0)))
         for s in part.sections:
             page = self.new_page(part.key, "section", s.key)
-            numbers.setdefault("_seen", {})[("section", part.key, s.key)] = page.number
+            self.at[("section", part.key, s.key)] = page.number
             self.block(s.title, "title")
             for b in s.blocks:
-                self.block(b.text, b.style, keep=2 if b.style == "heading" else 1)
+                self.block(b.text, b.style)
 
     def footers(self) -> None:
         titles = {p.key: p.title for p in self.book.parts}
@@ -208,8 +212,7 @@ def paginate(book: Book, width_of: Callable[[str, float, str], float]) -> list[P
         pager = Pager(book, width_of)
         for part in book.parts:
             pager.part(part, numbers)
-        seen = numbers.pop("_seen", {})
-        numbers = dict(seen)
+        numbers = dict(pager.at)
         for part in book.parts:
             own = [p.number for p in pager.pages if p.part == part.key and p.kind != "blank"]
             numbers[("part", part.key)] = (own[0], max(p.number for p in pager.pages if p.part == part.key))
