@@ -113,17 +113,15 @@ def _runs(content: bytes, fonts: dict[bytes, dict[int, str]]) -> list[tuple[floa
         else:
             if t == b"Tf":
                 font = stack[-2]
-            elif t == b"Td":
+            elif t in (b"Td", b"Tm"):
                 x, y = float(stack[-2]), float(stack[-1])
-            elif t == b"Tm":
-                x, y = float(stack[-2]), float(stack[-1])
-            elif t in (b"Tj", b"TJ"):
-                raws = [s for s in stack if isinstance(s, bytes) and not s.startswith((b"/", b"["))
-                        and not re.fullmatch(rb"[-+]?\d*\.?\d+|\]", s)] if t == b"TJ" else [stack[-1]]
-                cmap = fonts[font]
-                text = "".join(cmap.get(int.from_bytes(r[k:k + 2], "big"), "\ufffd")
-                               for r in raws for k in range(0, len(r), 2))
+            elif t == b"Tj":
+                raw = stack[-1]
+                text = "".join(fonts[font].get(int.from_bytes(raw[k:k + 2], "big"), "\ufffd")
+                               for k in range(0, len(raw), 2))
                 runs.append((x, y, text))
+            elif t in (b"TJ", b"'", b'"'):
+                raise AssertionError(f"text operator {t!r}: fpdf2 writes only Tj")
             stack = []
     return runs
 
