@@ -21,7 +21,7 @@ from typing import Callable
 
 from . import fonts
 from .bookfonts import BookError
-from .bookmodel import Block, Book, Line, Page, Part, Run
+from .bookmodel import BLOCK_STYLES, Block, Book, Line, Page, Part, Run
 from .linebreak import PUNCT, Atom, layout, tokenize
 
 PAGE_MM = (148.0, 210.0)                       # A5 portrait
@@ -128,7 +128,8 @@ class Pager:
         unless two lines of text fit under it."""
         _, size, before, after = TYPE[kind]
         lead = self.leading(kind)
-        right_w = self.width_of("body", size, right) + 4 if right else 0.0
+        # space for any page number, so the first pass (numbers unknown) breaks the same lines
+        right_w = self.width_of("body", size, "0000") + 4 if right else 0.0
         lines = self.set_lines(text, kind, self.width() - right_w)
         page = self.pages[-1]
         if self.y > MARGIN["top"]:
@@ -197,7 +198,7 @@ def check(book: Book) -> None:
             if not s.title.strip() or not blocks or any(not b.text.strip() for b in blocks):
                 raise BookError(f"{book.locale}: book {book.key}: part {part.key}, section {s.key}: "
                                 f"a missing or empty text")
-            bad = [b.style for b in blocks if b.style not in TYPE]
+            bad = [b.style for b in blocks if b.style not in BLOCK_STYLES]
             if bad:
                 raise BookError(f"{book.locale}: book {book.key}: section {s.key}: unknown block style {bad[0]!r}")
 
