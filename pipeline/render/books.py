@@ -6,9 +6,10 @@ that hook has none. Each book is set on A5 portrait pages (`booklayout`),
 in the faces of `bookfonts`, one PDF per book and locale.
 
 One file per locale holds every part: parts are for different readers, and
-each starts on an odd page, so printed duplex on A5 (or two-up on A4 and
-cut) every part is a stack of sheets of its own, to be taken out and kept
-apart. Every text is set and every character checked against its font
+each starts on page 4k + 1, so printed duplex on A5 (two pages a sheet) or
+two-up on A4 (four) every part is a stack of sheets of its own, to be
+taken out and kept apart; one file keeps the parts' page numbers and
+contents in one sequence and cannot lose a part. Every text is set and every character checked against its font
 before a byte is written, and then each file is written whole (temp file +
 rename), so a missing text or a bad font leaves no file behind. Dates and
 the file id are fixed: the same content gives the same bytes.
@@ -133,4 +134,6 @@ def main(argv: list[str]) -> int:
             return report(e.lines + ["books stopped: nothing written"])
         for path, pages in written.items():
             print(f"{rs.name}: {path} ({len(pages)} pages)")
+        if not written:
+            print(f"{rs.name}: no books to print")
     return 0
