@@ -17,6 +17,7 @@ in a serif.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import io
 from pathlib import Path
@@ -58,10 +59,30 @@ def _axes(tt, face: fonts.Face, size_pt: float) -> dict[str, float]:
     return out
 
 
+@functools.lru_cache(maxsize=4)
+def _subset(path: str, chars: str) -> bytes:
+    """The face cut down to `chars`, axes kept: one cut serves every weight
+    of a variable face (the cut is what takes the time)."""
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+    tt = TTFont(path)
+    opts = subset.Options()
+    opts.layout_features = []          # fpdf2 draws glyphs one by one, unshaped
+    opts.name_IDs = ["*"]
+    opts.notdef_outline = True
+    opts.hinting = False
+    sub = subset.Subsetter(opts)
+    sub.populate(text=chars)
+    sub.subset(tt)
+    tt.recalcTimestamp = False         # the head table's date stays the font's own
+    buf = io.BytesIO()
+    tt.save(buf)
+    return buf.getvalue()
+
+
 def prepare(locale: str, style: str, chars: str, cache: Path, size_pt: float) -> tuple[Path, frozenset[int]]:
     """A static font file for `style` holding `chars` (cached), and the code
     points the source face has, to find characters it cannot print."""
-    from fontTools import subset
     from fontTools.ttLib import TTFont, TTLibError
     from fontTools.varLib import instancer
 
@@ -77,15 +98,7 @@ def prepare(locale: str, style: str, chars: str, cache: Path, size_pt: float) ->
     try:
         have = glyphs._cmap(str(path))      # kept on disk: a CJK cmap takes ~0.3 s to read
         if not out.exists():
-            tt = TTFont(str(path))
-            opts = subset.Options()
-            opts.layout_features = []          # fpdf2 draws glyphs one by one, unshaped
-            opts.name_IDs = ["*"]
-            opts.notdef_outline = True
-            opts.hinting = False
-            sub = subset.Subsetter(opts)
-            sub.populate(text="".join(sorted(set(chars) | {" "})))
-            sub.subset(tt)
+            tt = TTFont(io.BytesIO(_subset(str(path), "".join(sorted(set(chars) | {" "})))))
             axes = _axes(tt, face, size_pt)
             if axes:
                 tt = instancer.instantiateVariableFont(tt, axes)
