@@ -16,7 +16,7 @@ PORT ?= 8787
 export HAUNTKIT_BASE_URL ?= $(BASE_URL)
 
 .DEFAULT_GOAL := build
-.PHONY: help run build check stats test serve pnp proof install-save workshop bench balance clean setup
+.PHONY: help run build check stats test serve pnp books proof install-save workshop bench balance clean setup
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed -E 's/:.*## /\t/' | column -t -s $$'\t'
@@ -55,6 +55,9 @@ test: build ## build, then run every test (the real saves and sheets are checked
 
 pnp: setup ## print-and-play PDFs per locale
 	$(PY) -m pipeline pnp
+
+books: setup ## printed haunt books per locale (A5 PDFs) into build/print/; stops if the content does not compile
+	$(PY) -m pipeline books
 
 proof: build ## contact sheets (PNG) per deck and locale into build/proof/, for review at a glance
 	$(PY) -m pipeline proof

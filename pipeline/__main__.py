@@ -18,6 +18,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "install-save": ("pipeline.tts.cli:install_main", "copy build/tts saves into the TTS saves folder"),
     "workshop": ("pipeline.tts.cli:workshop_main", "build Workshop-ready saves (--base-url https://…)"),
     "pnp": ("pipeline.render.pnp:main", "print-and-play PDFs per locale into build/pnp/"),
+    "books": ("pipeline.render.books:main", "printed books per locale into build/print/"),
     "proof": ("pipeline.render.proof:main", "contact sheets per deck and locale into build/proof/"),
 }
 

@@ -17,6 +17,7 @@ from pipeline.render.jobs import Job, JobBuilder
 from pipeline.render.pnp import CARD, PrintKind, mm
 
 from . import INFO
+from .books import haunt_books
 from .kinds.model import DECKS, FLOORS, LOCALES, Ruleset
 from .kinds.terms import TRAIT_KEYS
 from .paint import ELEMENTS
@@ -171,6 +172,7 @@ def track_slots() -> dict[str, list[list[float]]]:
 
 class HouseRender:
     elements = ELEMENTS
+    books = staticmethod(haunt_books)        # printed haunt books (pipeline.render.books)
 
     def jobs(self, rs: Ruleset, root: Path, locales=LOCALES) -> list[Job]:
         return SpecBuilder(rs, root).all_jobs(locales)
