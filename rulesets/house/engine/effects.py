@@ -79,7 +79,7 @@ def harm(state: dict, seat, steps: list, source: str, after: list | None = None)
     """R-HAUNT-6: the traitor may ignore the harmful part of a room effect.
     `after` runs only when it is ignored: what the harm would have stopped
     (a failed roll that ends movement lets an ignoring traitor walk on)."""
-    if is_traitor(state, seat):
+    if is_traitor(state, seat) and not state["haunt"]["hidden"]:     # hidden, it passes for a hero
         offer = {"op": "_offer_ignore", "source": source, "then": steps}
         if after is not None:
             offer["after"] = after

@@ -96,6 +96,9 @@ def ritual(state: dict, rng, seat: str, events: list) -> None:
     state["turn"]["ritual"] = True
     o = found[0]
     side = my_side(state, seat)
+    if side == "traitor":
+        reveal(state, "ritual", events)     # only the traitor's side has this ritual: the act shows who
+
     total = T.roll_trait(state, rng, seat, o["trait"], "ritual", events, target=o["target"])
     events[-1]["success"] = total >= o["target"]
     if total >= o["target"]:

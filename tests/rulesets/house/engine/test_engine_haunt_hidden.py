@@ -98,3 +98,30 @@ def test_a_traitor_objective_met_reveals_the_traitor_as_the_game_ends_R_HAUNT_10
     s, ev = act(s, "Blue", "pick_up", cards=["wick_1"])
     assert types(ev)[-2:] == ["traitor_revealed", "game_over"]
     assert ev[-2]["reason"] == "objective" and E.outcome(s)["winners"] == ["Blue"]
+
+
+def test_a_hidden_traitors_ritual_roll_reveals_it_first_R_HAUNT_3():
+    """R-HAUNT-3: only the traitor's side has the ritual, so making the roll
+    shows who it is; the reveal comes before the dice."""
+    s, _ = hidden(traitor=[{"ritual": {"trait": "knowledge", "target": 4, "room": "foyer", "successes": 3}}])
+    s["turn"]["seat"] = "Blue"
+    put(s, "Blue", "foyer")
+    s, ev = act(s, "Blue", "ritual", Dice(2, 2, 2, 2, 2, 2, 2))
+    assert ev[0] == {"type": "traitor_revealed", "seat": "Blue", "reason": "ritual"}
+    assert types(ev).index("traitor_revealed") < types(ev).index("dice_rolled")
+    assert not s["haunt"]["hidden"] and E.view(s, "Red")["haunt"]["traitor"] == "Blue"
+
+
+def test_a_hidden_traitor_takes_a_rooms_harm_like_a_hero_and_may_ignore_it_once_revealed_R_HAUNT_6():
+    """R-HAUNT-6's choice to ignore a room's harm would show who the traitor
+    is to everyone, so a hidden traitor is not offered it."""
+    from engine_helpers import place
+    s, _ = hidden()
+    place(s, "furnace_room", "basement", 0, 1, 2)
+    s["turn"]["seat"] = "Blue"
+    put(s, "Blue", "furnace_room")
+    s2, ev = act(s, "Blue", "end_turn", Dice(1, 1, 1, 1))
+    assert "traitor_ignore" not in json.dumps(ev) and s2["pending"]["kind"] != "choice"
+    s, _ = act(s, "Blue", "reveal")
+    s3, ev = act(s, "Blue", "end_turn", Dice(1, 1, 1, 1))
+    assert s3["pending"]["kind"] == "choice" and "ignore" in s3["pending"]["options"]

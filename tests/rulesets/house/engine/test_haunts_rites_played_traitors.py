@@ -66,11 +66,12 @@ def test_puppeteer_clock_ends_the_show_for_the_traitor_R_HAUNT_9():
 
 # -- The Mirror Twin (hidden traitor) ----------------------------------------
 
-def test_mirror_twin_three_rolls_at_the_glass_win_for_the_hidden_traitor_R_HAUNT_10_R_HAUNT_3():
+def test_mirror_twin_three_rolls_at_the_glass_win_for_the_traitor_R_HAUNT_10_R_HAUNT_3():
     """R-HAUNT-10 (ritual, the traitor's): Sanity rolls of 4+ in the Hall of
-    Mirrors the haunt added; the hall's mental damage at the end of a turn
-    the traitor may ignore (R-HAUNT-6). The win reveals the traitor
-    (R-HAUNT-3). A hero cannot roll at the glass."""
+    Mirrors the haunt added. Only the reflection may roll at the glass, so
+    its first roll reveals it (R-HAUNT-3); revealed, it may ignore the
+    hall's mental damage at the end of a turn (R-HAUNT-6). A hero cannot
+    roll at the glass."""
     s, ev = begun("the_mirror_twin")
     began = next(e for e in ev if e["type"] == "haunt_began")
     assert began["traitor"] is None and s["haunt"]["traitor"] == "Blue" and "hall_of_mirrors" in s["tiles"]
@@ -81,7 +82,8 @@ def test_mirror_twin_three_rolls_at_the_glass_win_for_the_hidden_traitor_R_HAUNT
         s, ev = act(s, "Blue", "ritual", Dice(*HIGH))
         assert ev[-1] == {"type": "ritual_progress", "side": "traitor", "objective": 0, "successes": n,
                           "needed": 3}
-        assert s["haunt"]["hidden"]
+        assert (ev[0] == {"type": "traitor_revealed", "seat": "Blue", "reason": "ritual"}) == (n == 1)
+        assert not s["haunt"]["hidden"]
         s = ends(s, "Blue")
         assert s["pending"]["purpose"] == "traitor_ignore"
         s, ev = act(s, "Blue", "choose", option="ignore")
@@ -89,10 +91,11 @@ def test_mirror_twin_three_rolls_at_the_glass_win_for_the_hidden_traitor_R_HAUNT
         put(s, "Green", "hall_of_mirrors")
         refused(s, "Green", "ritual", "R-HAUNT-10")
         put(s, "Green", "entrance_hall")
-        s = ends(s, "Green")
-        s, _ = act(s, "Red", "end_turn", Dice(*[0] * 40))                # the shades' blows miss
+        s = ends(s, "Green", "Red")
+        assert s["turn"]["seat"] == "monsters" and E.to_act(s) == ["Blue"]       # revealed: its shades now
+        s = ends(s, "Blue")
     s, ev = act(s, "Blue", "ritual", Dice(*HIGH))
-    assert types(ev)[-2:] == ["traitor_revealed", "game_over"]
+    assert "traitor_revealed" not in types(ev)
     game_over(ev, "traitor", "ritual")
 
 
@@ -103,7 +106,8 @@ def test_mirror_twin_shades_strike_the_hidden_reflection_too_and_obey_it_once_re
     s, _ = begun("the_mirror_twin")
     put(s, "Blue", "hall_of_mirrors")
     s = ends(s, "Red", "Blue")
-    s, _ = act(s, "Blue", "choose", option="ignore")
+    assert s["pending"]["kind"] == "damage"         # hidden, it takes the hall's harm like a hero (R-HAUNT-6)
+    s, _ = absorb(s, "sanity")
     s = ends(s, "Green")
     s, ev = act(s, "Red", "end_turn", Dice(2, 2, 2, 2, 2, 2, 0, 0, 0))   # speed, a shade's blow, Blue's
     blow = next(e for e in ev if e["type"] == "attack")
