@@ -10,6 +10,7 @@ from kit.present import TableView
 from . import labels as _labels
 from . import narrate as _narrate
 from . import ops as _ops
+from . import reading as _reading
 from .names import Namer
 
 
@@ -29,3 +30,9 @@ def layout(table: TableView, version: int) -> list[dict]:
 def label(actions: list[dict], table: TableView, seat: str | None) -> list[dict]:
     view = table.of(seat) if seat is not None else table.public
     return _labels.label_actions(actions, Namer(table.content, view, table.words), view, seat)
+
+
+def page(table: TableView, seat: str) -> dict | None:
+    """What `seat` reads on its own page once the haunt began: its side's
+    book (`{"title", "paragraphs", "side"}`), or None."""
+    return _reading.page(table, seat)
