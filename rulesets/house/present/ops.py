@@ -331,7 +331,7 @@ def layout(table: TableView, version: int) -> list[dict]:
             for card in cards:
                 b.to_discard(card, deck)
     for seat, p in (v.get("players") or {}).items():
-        if p.get("alive") is False and p.get("room"):
+        if p.get("alive") is False and p.get("room") and not p.get("escaped"):
             b.dead_marker(seat, p["room"])
     haunt = v.get("haunt") or {}
     for m in haunt.get("monsters") or []:
