@@ -1,5 +1,6 @@
-"""A seat's own page: its side's book as a small standalone HTML page, for
-a phone or a browser opened from the table's reading panel.
+"""A seat's own page: what that seat alone reads (in the house, its side's
+book) as a small standalone HTML page, for a phone or a browser opened
+from the table's reading panel.
 
 The link carries the seat's own token in the query (`?token=`: a link
 opened from TTS cannot carry a header); the Authorization header works too.
@@ -44,9 +45,9 @@ def _pick(text, locale: str) -> str:
 
 
 async def get_page(request: web.Request) -> web.Response:
-    """`GET /v1/tables/{id}/page?seat=<colour>`: 404 PAGE-NONE before the
-    haunt (or for a seat with no book); a seat token naming another seat
-    is 403 SEAT-FORBIDDEN."""
+    """`GET /v1/tables/{id}/page?seat=<colour>`: 404 PAGE-NONE while the
+    seat has nothing to read (the presenter says when); a seat token naming
+    another seat is 403 SEAT-FORBIDDEN."""
     table, _ = await table_call(request, with_body=False, query_token=True)
     own = request.get(seats.SEAT)
     seat = seats.as_seat(request, seat_field(request.query.get("seat"), required=own is None), "seat")

@@ -1,11 +1,12 @@
 -- The reading panels: one per player colour in the XmlUI, each visible to
 -- that colour only (`visibility`), filled from the server's `show_text`
--- instructions (a haunt book). The host's TTS receives every instruction,
--- those meant for one side included, so a text goes only into the panels
--- of the colours its `visible_to` names (every colour when it is public).
--- Each panel can be closed and reopened, and once a colour has something
--- to read the host asks the server for that colour's seat token and puts
--- the link to its own page (a phone, a browser) in that colour's panel only.
+-- instructions (a game's secret rules for one side). The host's TTS
+-- receives every instruction, those meant for some seats only included, so
+-- a text goes only into the panels of the colours its `visible_to` names
+-- (every colour when it is public). Each panel can be closed and reopened,
+-- and once a colour has a text of its own to read the host asks the server
+-- for that colour's seat token and puts the link to its own page (a phone,
+-- a browser) in that colour's panel only.
 local ops = require("hauntkit/ops")
 local http = require("hauntkit/http")
 local state = require("hauntkit/state")
@@ -122,7 +123,7 @@ function M.show(e)
     else
       M.open(colour)
     end
-    if e.panel == "book" and type(e.visible_to) == "table" then
+    if type(e.visible_to) == "table" then
       M.ask_link(colour)
     end
   end

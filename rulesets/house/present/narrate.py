@@ -71,6 +71,8 @@ def message(ev: dict, n: Namer) -> dict | None:
     key = f"narrate.{ev.get('type')}"
     if variant(ev, n) is not None:
         key = f"{key}.{variant(ev, n)}"
+    if ev.get("type") == "tile_placed" and ev.get("by") == "haunt":
+        key = "narrate.haunt_room"              # a room the haunt's setup adds: nobody discovered it
     if key not in n.words or ev.get("visible_to") is not None:
         return None
     template = n.words.raw(key)

@@ -137,3 +137,10 @@ def test_the_layout_puts_tokens_back_and_each_book_to_its_own_seat_R_HAUNT_7():
     assert set(books) == {"Red", "Blue"} and all(len(o["visible_to"]) == 1 for o in books.values())
     assert books["Blue"]["paragraphs"]["en"] == ["Put out every light."]
     assert "Put out" not in str(books["Red"])
+
+
+def test_a_room_the_haunts_setup_adds_is_told_as_appearing_not_discovered_R_HAUNT_8():
+    out = _answer([{"type": "tile_placed", "room": "smoking_room", "floor": "ground", "x": 1, "y": 0,
+                    "rotation": 0, "by": "haunt", "visible_to": None}])
+    assert out["ops"][0]["op"] == "place" and out["ops"][0]["piece"] == "smoking_room"
+    assert out["messages"][0]["en"] == "The Smoking Room appears in the house."
