@@ -17,10 +17,14 @@ from .names import Namer
 def answer(events: list[dict], table: TableView, version: int) -> dict:
     """`{"ops": [...], "messages": [...]}` for one accepted action: each
     public event narrated once, the sentence both in the chat instruction
-    and in the messages."""
+    and in the messages; what else the table tells everyone (a haunt's
+    intro and turn order) is in the messages too, and the game's end last."""
     namer = Namer(table.content, table.public, table.words)
     texts = _narrate.per_event(events, namer)
-    return {"ops": _ops.build(events, table, version, texts, namer), "messages": [t for t in texts if t]}
+    ops = _ops.build(events, table, version, texts, namer)
+    told = [o["text"] for o in ops if o["op"] == "say" and o.get("visible_to") is None and o.get("to") is None]
+    over = [t for ev, t in zip(events, texts) if t and ev.get("type") == "game_over"]
+    return {"ops": ops, "messages": told + over}
 
 
 def layout(table: TableView, version: int) -> list[dict]:
