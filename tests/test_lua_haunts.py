@@ -1,9 +1,11 @@
 """The haunt at the table, for several haunts: the Lua bundled in the built
 save, in Lua 5.2 under the TTS fake, against the real rules server over
 HTTP with the project's compiled content, from exploration through the
-haunt to a winner. Bots choose among the server's legal actions and send
-them as another client would; the table follows by polling, as it follows
-any seat, and lays everything out. Players use the reading panels by hand.
+haunt to a winner. Bots choose among the server's legal actions. In the
+haunt what a gesture does is done at the table (questions answered in the
+dialogs the table shows, trait rolls and End turn on the boards, the
+reading panels closed and reopened); the rest is sent as another client
+would, and the table follows by polling and lays everything out.
 
 Which haunt a game reaches depends on the omen and room on the chart, and
 the content changes, so no seed is fixed: games are played (a bounded
@@ -53,19 +55,50 @@ def _sit(game, content: dict) -> None:
     game.post("/actions", {"action": "start", "player": "Red", "args": {"first": "Red"}})
 
 
-def _catch_up(game) -> dict:
+def _catch_up(game) -> None:
     """Let the table poll until it shows the server's last version."""
     for _ in range(40):
-        game.fake.settle(2.0)
-        view, version = game.state()
+        version = game.get("")["version"]
         if json.loads(game.fake.save_state())["version"] >= version:
-            return view
+            return
+        game.fake.settle(2.0)
     raise AssertionError("the table never caught up with the server")
 
 
-def _act(game, bot: random.Random, seat: str, busy: int) -> bool:
+def _by_hand(game, bot: random.Random, seat: str, act: dict) -> bool:
+    """In the haunt, what a gesture does is done by hand at the table: a
+    question answered in the dialog the table shows that colour (a trait
+    roll with the board's button), End turn on the board. False when no
+    gesture does `act` (the bot then sends it as another client would)."""
+    table = server_table(game)
+    state = table.state
+    player = state["players"].get(seat) or {}
+    pending = state.get("pending") or {}
+    if not player.get("character") or (act["action"] != "end_turn" and pending.get("seat") != seat):
+        return False
+    _catch_up(game)
+    fake, before = game.fake, table.version
+    board = game.tts["characters"][player["character"]]["board"]
+    if pending.get("seat") == seat and pending.get("kind") == "roll" and pending.get("trait"):
+        fake.click_button(board, "hk_btn_roll", seat)
+    elif pending.get("seat") == seat:
+        shown = [d for d in fake.dialogs() if d["color"] == seat]
+        if not shown:
+            return False
+        fake.answer_dialog(seat, bot.randrange(len(shown[-1]["options"])) + 1)
+    else:
+        fake.click_button(board, "hk_btn_end_turn", seat)
+    fake.settle()
+    done = server_table(game).version > before
+    game.by_hand += done
+    return done
+
+
+def _act(game, bot: random.Random, seat: str, busy: int, haunt: bool) -> bool:
     """One bot action by `seat`, which the server waits for."""
     acts = game.get(f"/legal?seat={seat}")["actions"]
+    if haunt and acts and _by_hand(game, bot, seat, pick(bot, acts, busy)):
+        return True
     table_id, token = game.ids
     while acts:
         act = pick(bot, acts, busy)
@@ -113,6 +146,7 @@ def _play(built, server, bot: random.Random) -> tuple[str, str]:
     _, _, content = built
     game = connect(built, server, seated=("White", "Red", "Blue", "Green"))
     _sit(game, content)
+    game.by_hand = 0          # actions of the haunt made by gestures at the table
     asked_before = len([c for c in game.fake.calls if c.url.endswith("/seat-tokens")])
     busy, last, checked, reloaded = 0, None, False, False
     for _ in range(ACTIONS):
@@ -122,18 +156,18 @@ def _play(built, server, bot: random.Random) -> tuple[str, str]:
         seat = summary["to_act"][0]
         busy = busy + 1 if seat == last else 0
         last = seat
-        if not _act(game, bot, seat, busy):
+        if not _act(game, bot, seat, busy, checked):
             break
         phase = server_table(game).state["phase"]
         if phase == "haunt" and not checked:
-            view = _catch_up(game)
-            game.check("the haunt begins")
+            _catch_up(game)
+            view = game.check("the haunt begins")
             _check_panels(game, content, view["haunt"], asked_before)
-            _by_hand(game)
+            _close_and_reopen(game)
             checked = True
         elif checked and not reloaded and phase == "haunt":
             game.fake = game.fake.reloaded(seated=["White", "Red", "Blue", "Green"])
-            view = _catch_up(game)
+            _catch_up(game)
             game.check("a reload in the haunt")
             for seat in SEATS:          # laid out again, closed, the same links (no new seat token)
                 panel = _panel(game.fake, seat)
@@ -142,13 +176,14 @@ def _play(built, server, bot: random.Random) -> tuple[str, str]:
             assert not [c for c in game.fake.calls if c.url.endswith("/seat-tokens")]
             reloaded = True
     assert game.get("")["over"], "the game did not end"
-    view = _catch_up(game)
-    game.check("the end")
+    _catch_up(game)
+    view = game.check("the end")
     outcome = game.get("")["outcome"]
+    assert game.by_hand > 0, "no action of the haunt was made by hand at the table"
     return view["haunt"]["id"], outcome["side"]
 
 
-def _by_hand(game) -> None:
+def _close_and_reopen(game) -> None:
     """Close and reopen: each colour's own buttons, for its own panel only."""
     fake = game.fake
     fake.click("hk_read_Red_close", "Red")
