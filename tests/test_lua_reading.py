@@ -71,3 +71,22 @@ def test_a_public_text_reaches_every_panel_and_asks_no_token(built):
     fake = table(built, server)
     assert all(_text(fake, c) == "Everyone reads this." for c in COLOURS)
     assert server.seat_tokens == []
+
+
+
+def test_a_layout_lays_a_text_out_again_without_closing_what_its_reader_has_open(built):
+    """A resync (an undo, a gap) lays the whole table out quietly: a panel
+    already showing that text stays as its reader left it; a new one waits
+    closed, to be reopened."""
+    heroes = _book("Heroes", ["Light the wicks."], ["Red"])
+    server = Scripted(1, [entry(1, heroes)])
+    fake = table(built, server)
+    assert _active(fake, "hk_read_Red") and _text(fake, "Blue") == ""
+    server.layout = [{**heroes, "version": 2, "seq": 0},
+                     {**_book("Traitor", ["Hush."], ["Blue"]), "version": 2, "seq": 1}]
+    server.entries.append(entry(2, {"op": "sync"}))
+    server.version = 2
+    fake.settle(5.0)
+    assert _text(fake, "Blue") == "Hush." and not _active(fake, "hk_read_Blue")
+    assert _active(fake, "hk_read_Blue_reopen")
+    assert _active(fake, "hk_read_Red") and _text(fake, "Red") == "Light the wicks."

@@ -66,13 +66,16 @@ local function links()
 end
 
 function M.open(colour)
-  if M.shown[colour] ~= nil then
+  if known[colour] and M.shown[colour] ~= nil then
     UI.show(id(colour))
     UI.hide(id(colour, "reopen"))
   end
 end
 
 function M.close(colour)
+  if not known[colour] then
+    return
+  end
   UI.hide(id(colour))
   if M.shown[colour] ~= nil then
     UI.show(id(colour, "reopen"))
@@ -115,13 +118,15 @@ end
 function M.show(e)
   local title, text = words.pick(e.title), paragraphs(e)
   for _, colour in ipairs(M.audience(e)) do
+    local before = M.shown[colour]
+    local same = before ~= nil and before.title == title and before.text == text
     M.shown[colour] = {panel = e.panel, title = title, text = text}
     UI.setValue(id(colour, "title"), title)
     UI.setValue(id(colour, "text"), text)
-    if ops.quiet then
-      M.close(colour)          -- laid out again after a reload: there to reopen, not in the way
-    else
+    if not ops.quiet then
       M.open(colour)
+    elseif not same then
+      M.close(colour)          -- laid out again (a reload): there to reopen, not in the way
     end
     if type(e.visible_to) == "table" then
       M.ask_link(colour)
