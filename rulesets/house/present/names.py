@@ -29,7 +29,10 @@ class Namer:
                          for m in list(haunt.get("monsters") or []) + list(haunt.get("destroyed") or [])
                          if isinstance(m, dict) and isinstance(kinds.get(m.get("kind")), dict)}
         self.tokens = haunt.get("tokens") or {}
-        self.token_kinds = {t.get("id"): t.get("name") for t in haunt.get("token_names") or [] if isinstance(t, dict)}
+        kinds = haunt.get("token_names") or {}      # kind -> name (as the content lists them: [{id, name}])
+        if isinstance(kinds, list):
+            kinds = {t.get("id"): t.get("name") for t in kinds if isinstance(t, dict)}
+        self.token_kinds = kinds
 
     def seat(self, seat: Any, loc: str) -> str:
         """A seat's character name (else its colour), or a monster's name."""

@@ -16,7 +16,7 @@ HAUNT = {"id": "lantern_vigil", "title": T("守灯夜", "The Lantern Vigil"),
          "intro": T("灯一盏接一盏熄灭了。", "One by one the lamps go out."),
          "traitor": "Blue", "revealer": "Red", "hidden": False, "track": 0,
          "monster_names": {}, "monsters": [], "destroyed": [], "escaped": [],
-         "token_names": [{"id": "wick", "name": T("烛芯", "Wick")}],
+         "token_names": {"wick": T("烛芯", "Wick")},
          "tokens": {"wick_1": {"kind": "wick", "room": "smoking_room", "holder": None},
                     "wick_2": {"kind": "wick", "room": None, "holder": "Red"}}}
 PLAYERS = {"Red": {"character": "batu", "side": 0, "room": "smoking_room", "alive": True},
