@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from server.app import TABLES
-from test_house import SEATS, _post, _setup, house_content, house_settings, make_house, source  # noqa: F401
+from test_house import _post, _setup, house_content, house_settings, make_house, source  # noqa: F401
 
 WICK = {"zh-Hans": "烛芯", "zh-Hant": "燭芯", "en": "Wick"}
 

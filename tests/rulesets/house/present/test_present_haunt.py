@@ -10,7 +10,8 @@ from rulesets.house import present
 from test_present_ops import CONTENT, VIEW, WORDS
 
 T = lambda zh, en: {"zh-Hans": zh, "zh-Hant": zh, "en": en}  # noqa: E731
-HEROES_BOOK = T("你们要点燃三根烛芯。\n\n**快**：烛芯在钟楼。", "Light three wicks.\n\n**Hurry**: the wicks are in the tower.")
+HEROES_BOOK = T("你们要点燃三根烛芯。\n\n**快**：烛芯在钟楼。",
+                "Light three wicks.\n\n**Hurry**: the wicks are in the tower.")
 TRAITOR_BOOK = T("你要熄灭所有灯火。", "Put out every light.")
 HAUNT = {"id": "lantern_vigil", "title": T("守灯夜", "The Lantern Vigil"),
          "intro": T("灯一盏接一盏熄灭了。", "One by one the lamps go out."),
