@@ -141,12 +141,31 @@ def _check_panels(game, content: dict, haunt: dict, asked_before: int) -> None:
     assert len(asked) - asked_before == len(SEATS)      # one seat token per seated colour, by the host
 
 
-def _play(built, server, bot: random.Random) -> tuple[str, str] | None:
+def _hide_the_traitor(game) -> str:
+    """Whatever the chart says, the haunt is the content's first with a
+    traitor, told in secret (R-HAUNT-3: hidden, left of the revealer), its
+    setup placed at the revealer's, since nothing public may single a
+    hidden traitor out."""
+    state = server_table(game).state
+    haunts = state["rules"]["haunts"]
+    hid = next(k for k in sorted(haunts) if haunts[k].get("traitor_book"))
+    setup = [{**step, "at": "revealer"} if step.get("at") in ("traitor", "each_hero") else step
+             for step in haunts[hid]["setup"]]
+    spec = {**haunts[hid], "setup": setup,
+            "traitor": {**haunts[hid]["traitor"], "rule": "left_of_revealer", "hidden": True,
+                        "except_revealer": False}}
+    state["rules"] = {**state["rules"], "haunts": {hid: spec}, "chart": {"omens": [], "rooms": [], "cells": {}}}
+    return hid
+
+
+def _play(built, server, bot: random.Random, hidden: bool = False) -> tuple[str, str] | None:
     """One game to its end: (haunt id, winning side), or None when it had
     no haunt or no end within the cap."""
     _, _, content = built
     game = connect(built, server, seated=("White", "Red", "Blue", "Green"))
     _sit(game, content)
+    if hidden:
+        _hide_the_traitor(game)
     game.by_hand = 0          # actions of the haunt made by gestures at the table
     asked_before = len([c for c in game.fake.calls if c.url.endswith("/seat-tokens")])
     busy, last, checked, reloaded = 0, None, False, False
@@ -163,6 +182,11 @@ def _play(built, server, bot: random.Random) -> tuple[str, str] | None:
         if phase == "haunt" and not checked:
             _catch_up(game)
             view = game.check("the haunt begins")
+            assert server_table(game).state["haunt"]["hidden"] == hidden
+            if hidden:                  # the table names no traitor, and tells the traitor alone
+                assert view["haunt"]["traitor"] is None
+                told = [b for b in game.fake.captured.broadcasts if "奸徒" in b["text"] and b.get("to") != "all"]
+                assert {b["to"] for b in told} == {server_table(game).state["haunt"]["traitor"]}
             _check_panels(game, content, view["haunt"], asked_before)
             _close_and_reopen(game)
             checked = True
@@ -204,9 +228,12 @@ def server_table(game):
 
 
 def test_three_haunts_played_to_a_winner_each_panel_holding_its_own_book_R_HAUNT_7(built, server):
-    """R-HAUNT-2/3/7/8/10 from the table: three different haunts (the chart
-    decides which), each played to a winner."""
+    """R-HAUNT-2/3/7/8/10 from the table: a haunt with a hidden traitor, then
+    three different haunts (the chart decides which), each played to a winner."""
     server.settings.public_base_url = server.base_url      # the links the server makes lead to it
+    # First a haunt whose traitor is hidden, then the chart's own.
+    hidden = _play(built, server, random.Random(100), hidden=True)
+    assert hidden is not None, "the hidden traitor's game did not end"
     played: dict[str, str] = {}
     for n in range(GAMES):
         ended = _play(built, server, random.Random(n))
