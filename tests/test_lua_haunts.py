@@ -230,7 +230,6 @@ def server_table(game):
 def test_three_haunts_played_to_a_winner_each_panel_holding_its_own_book_R_HAUNT_7(built, server):
     """R-HAUNT-2/3/7/8/10 from the table: a haunt with a hidden traitor, then
     three different haunts (the chart decides which), each played to a winner."""
-    server.settings.public_base_url = server.base_url      # the links the server makes lead to it
     # First a haunt whose traitor is hidden, then the chart's own.
     hidden = _play(built, server, random.Random(100), hidden=True)
     assert hidden is not None, "the hidden traitor's game did not end"

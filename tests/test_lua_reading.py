@@ -47,7 +47,7 @@ def test_a_book_goes_into_the_panels_of_its_own_side_only_R_HAUNT_7(built):
     # Each colour's panel links to its own page, with its own seat token (asked once, by the host).
     assert sorted(server.seat_tokens) == ["Blue", "Green", "Red"]
     link = fake.ui("hk_read_Blue_link")["attributes"]["text"]
-    assert link == "http://rules/v1/tables/t/page?seat=Blue&token=tok-Blue"
+    assert link == "http://rules/v1/tables/t/page?seat=Blue&token=tok-Blue"     # the server the table reaches
     assert _active(fake, "hk_read_Blue_links") and not _active(fake, "hk_read_White_links")
     saved = json.loads(fake.save_state())
     assert saved["links"]["Red"].endswith("seat=Red&token=tok-Red") and saved["links_table"] == "t"

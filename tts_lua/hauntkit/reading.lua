@@ -108,7 +108,8 @@ function M.ask_link(colour)
       log("no page link for " .. colour .. ": " .. tostring(message), "hauntkit")
       return
     end
-    local base = answer.table_url or (state.data.url .. "/v1/tables/" .. state.data.table_id)
+    -- The server the host's table reaches (a player's phone needs it reachable too).
+    local base = string.gsub(state.data.url, "/+$", "") .. "/v1/tables/" .. state.data.table_id
     links()[colour] = base .. "/page?seat=" .. colour .. "&token=" .. answer.seat_token
     put_link(colour)
   end)
