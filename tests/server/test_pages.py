@@ -171,3 +171,17 @@ async def test_with_a_hidden_traitor_no_hero_learns_the_traitor_nor_its_book_R_H
         seen = "\n".join(answers[hero]) + await _everything_a_token_reads(client, tid, tokens[hero])
         assert not any(line in seen for line in secret), hero
         assert '"traitor_chosen"' not in seen
+
+
+def test_a_page_is_escaped_utf8_html_in_the_tables_locale():
+    """The page's texts are escaped (a book is data, never markup), in the
+    table's locale, with a phone's viewport."""
+    from server.pages import render
+    page = {"title": {"zh-Hans": "《守灯夜》", "zh-Hant": "《守燈夜》", "en": "The <Vigil>"},
+            "paragraphs": {"zh-Hans": ["点燃烛芯。"], "zh-Hant": ["點燃燭芯。"], "en": ["Light <b>it</b> & run."]}}
+    en = render(page, "en")
+    assert '<html lang="en">' in en and "<title>The &lt;Vigil&gt;</title>" in en
+    assert "<p>Light &lt;b&gt;it&lt;/b&gt; &amp; run.</p>" in en and "<b>" not in en
+    hant = render(page, "zh-Hant")
+    assert '<html lang="zh-Hant">' in hant and "<p>點燃燭芯。</p>" in hant and "Light" not in hant
+    assert '<meta charset="utf-8">' in hant and 'name="viewport"' in hant
