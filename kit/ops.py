@@ -17,7 +17,7 @@ from typing import Any
 
 SCHEMA_PATH = Path(__file__).resolve().parents[1] / "schemas" / "ops.schema.json"
 NAMES = ("place", "move", "deal", "move_card", "set_clip", "set_counter", "show_dice", "mark_turn",
-         "say", "ask", "spawn", "flip", "remove", "game_over", "sync")
+         "say", "ask", "spawn", "flip", "remove", "game_over", "show_text", "sync")
 
 
 class Ops:

@@ -16,27 +16,25 @@ from aiohttp import web
 
 from kit.engine import visible
 
-from . import actionlog, auth, noise, seats
+from . import actionlog, auth, jsontext, noise, seats
 from .assets import serve_asset
+from .pages import get_page
 from .content import Rulesets
 from .lifecycle import Lifecycle
-from .ratelimit import RateLimiter, client_address
+from .ratelimit import RateLimiter
 from .settings import Settings
 from .store import Store
 from .writer import GroupWriter, StorageError, WriterFailed
 from .messages import LOCALES
-from .tables import COLOURS, Table, Tables, monotonic_ms
+from .calls import (ADDRESSES, CREATIONS, LIFECYCLE, LIMITER, SETTINGS, TABLES, address as _address,
+                    audience as _audience, for_seat as _for_seat, rate as _rate, seat_field as _seat,
+                    table_call as _table_call)
+from .tables import Table, Tables, monotonic_ms
 from .wire import ProtocolError, as_int, as_object, as_str, read_body, respond
 
 log = logging.getLogger("hauntkit.server")
 
 OPENAPI_PATH = Path(__file__).with_name("openapi.json")
-SETTINGS = web.AppKey("settings", Settings)
-TABLES = web.AppKey("tables", Tables)
-LIMITER = web.AppKey("limiter", RateLimiter)
-ADDRESSES = web.AppKey("addresses", RateLimiter)
-CREATIONS = web.AppKey("creations", RateLimiter)
-LIFECYCLE = web.AppKey("lifecycle", Lifecycle)
 HTTP_CODES = {400: "BAD-REQUEST", 401: "AUTH-MISSING", 403: "AUTH-FORBIDDEN", 404: "NOT-FOUND",
               405: "METHOD-NOT-ALLOWED", 408: "TIMEOUT", 413: "TOO-LARGE", 429: "RATE-LIMITED"}
 
@@ -97,45 +95,6 @@ def cors_middleware(origins: tuple[str, ...]):
 
 
 # -- helpers --------------------------------------------------------------
-def _rate(request: web.Request, key: str, limiter=LIMITER) -> None:
-    wait = request.app[limiter].check(key)
-    if wait > 0:
-        retry = RateLimiter.retry_after(wait)
-        raise ProtocolError(429, "RATE-LIMITED", f"retry after {retry} s", headers={"Retry-After": retry})
-
-
-def _address(request: web.Request) -> str:
-    return client_address(request, request.app[SETTINGS].trusted_proxies)
-
-
-async def _table_call(request: web.Request, with_body: bool) -> tuple[Table, dict]:
-    """The table, the request's fields, after rate and token checks: the
-    caller's address first (before anything is read), then the token (before
-    the table is looked at: without one, every id answers 401), then the
-    token's own bucket, which only a token that opens the table gets."""
-    tables = request.app[TABLES]
-    _rate(request, _address(request), ADDRESSES)
-    fields = await read_body(request, request.app[SETTINGS].body_seconds) if with_body else {}
-    token = auth.presented_token(request, fields)
-    if token is None:
-        raise ProtocolError(401, "AUTH-MISSING", "send Authorization: Bearer <table token>",
-                            headers={"WWW-Authenticate": "Bearer"})
-    # Hashed once: the comparison with the stored hash and the rate limiter's key.
-    token_hash = auth.hash_token(token)
-    table, seat = tables.open(request.match_info["table_id"], token_hash)
-    _rate(request, token_hash)
-    if seat is not None:
-        request[seats.SEAT] = seat
-    return table, fields
-
-
-def _seat(value, name: str = "seat", required: bool = False) -> str | None:
-    seat = as_str(value, name, required=required)
-    if seat is not None and seat not in COLOURS:
-        raise ProtocolError(400, "BAD-REQUEST", f"{name}: expected a TTS colour ({', '.join(COLOURS)})")
-    return seat
-
-
 def _log_action(table: Table, action: dict, status: int, body: dict | str, start: float, request_id) -> None:
     if not actionlog.enabled():
         return
@@ -173,7 +132,21 @@ async def _run(request: web.Request, table: Table, action: dict, fields: dict, u
         _log_action(table, action, exc.status, {"ok": False, "error": {"code": exc.code}}, start, request_id)
         raise
     _log_action(table, action, status, body, start, request_id)
-    return respond(body, status=status)
+    return respond(_answer_for(request, body), status=status)
+
+
+def _answer_for(request: web.Request, body: dict | str) -> dict | str:
+    """An accepted answer as the caller may read it: whole for the host's
+    token (its TTS relays every seat and deals hidden cards into their
+    hands), else only the events and ops visible to the seat token's seat."""
+    seat = request.get(seats.SEAT)
+    if seat is None:
+        return body
+    answer = jsontext.loads(body) if isinstance(body, str) else dict(body)
+    for key in ("events", "ops"):
+        if isinstance(answer.get(key), list):
+            answer[key] = visible(answer[key], seat)
+    return answer
 
 
 # -- handlers -------------------------------------------------------------
@@ -342,25 +315,6 @@ async def get_legal(request: web.Request) -> web.Response:
                     "actions": table.ruleset.presenter.label(actions, table.view(), seat)})
 
 
-def _for_seat(items: list[dict], seat: str | None, everyone: bool = True) -> list[dict]:
-    """Events or ops one audience may see: everything for the table itself
-    (the host's TTS lays out every piece, hidden hands included: it relays
-    every seat, the trust model of any TTS mod), else what `seat` (None: a
-    spectator) may see by each item's `visible_to`."""
-    if everyone and seat is None:
-        return items
-    return visible(items, seat)
-
-
-def _audience(request: web.Request) -> tuple[str | None, bool]:
-    """(?seat=, whether the whole table is asked for): with no seat the host
-    sees all; `?seat=` narrows to that seat, `?public=1` to a spectator."""
-    seat = seats.as_seat(request, _seat(request.query.get("seat")), "seat")
-    public = request.query.get("public") in ("1", "true")
-    # A seat token reads as its seat, never as the whole table.
-    return seat, seat is None and not public and request.get(seats.SEAT) is None
-
-
 async def get_events(request: web.Request) -> web.Response:
     table, _ = await _table_call(request, with_body=False)
     after = as_int(request.query.get("after"), "after", minimum=0) or 0
@@ -417,6 +371,7 @@ ROUTES = [
     ("GET", "/v1/tables/{table_id}/legal", get_legal),
     ("GET", "/v1/tables/{table_id}/events", get_events),
     ("GET", "/v1/tables/{table_id}/log", get_log),
+    ("GET", "/v1/tables/{table_id}/page", get_page),
     ("GET", "/assets/{path:.+}", serve_asset),
 ]
 

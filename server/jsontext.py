@@ -22,3 +22,7 @@ def dumps(obj: Any) -> str:
 def dumpb(obj: Any) -> bytes:
     """The same text, already UTF-8 (what goes on the wire)."""
     return orjson.dumps(obj, option=_OPTIONS)
+
+
+def loads(text: str | bytes) -> Any:
+    return orjson.loads(text)

@@ -14,6 +14,7 @@ local undo = require("hauntkit/undo")
 local words = require("hauntkit/words")
 local game = require("ruleset/main")
 require("hauntkit/ask")          -- registers the `ask` op
+local reading = require("hauntkit/reading")   -- registers the `show_text` op
 
 function onLoad(script_state)
   state.load(script_state)
@@ -48,6 +49,15 @@ end
 
 function hk_connect(player)
   connect.start(player)
+end
+
+-- A reading panel's Close and Read buttons: each colour sees only its own.
+function hk_read_close(player)
+  reading.close(player.color)
+end
+
+function hk_read_open(player)
+  reading.open(player.color)
 end
 
 -- The host's Undo: every seated player is asked in their own dialog.

@@ -56,6 +56,10 @@ class CounterEngine:
             s["hands"].setdefault(seat, []).append(card)
             return s, [{"type": "card_drawn", "seat": seat, "deck": "item", "card": card, "visible_to": [seat]},
                        {"type": "hand_size", "seat": seat, "size": len(s["hands"][seat]), "visible_to": None}]
+        if name == "whisper":            # a word for another seat only: the sender does not see it come back
+            to = args.get("to")
+            return s, [{"type": "whispered", "seat": seat, "to": to, "text": args.get("text", ""), "visible_to": [to]},
+                       {"type": "whisper_sent", "seat": seat, "visible_to": None}]
         if name == "say":
             return s, [{"type": "said", "seat": seat, "text": args.get("text", ""), "to": args.get("to"),
                         "visible_to": None}]
@@ -101,6 +105,9 @@ class CounterPresenter:
                          deck_guid=None, seat=ev["seat"], hand=None)
             elif ev["type"] == "counted":
                 ops.emit("set_counter", counter="count", guid=None, value=ev["count"])
+            elif ev["type"] == "whispered":
+                ops.emit("say", ev["visible_to"], text={loc: ev["text"] for loc in ("zh-Hans", "zh-Hant", "en")},
+                         to=[ev["to"]], color=None)
             elif ev["type"] == "dice_rolled":
                 ops.emit("show_dice", dice=[], values=ev["faces"], total=ev["total"], tray=None, seat=ev["seat"])
         said = [{loc: f"{ev['seat']}: {ev['text']}" for loc in ("zh-Hans", "zh-Hant", "en")}

@@ -103,3 +103,27 @@ async def test_a_seat_token_cannot_replace_the_host_token(client):
     r = await client.post(f"/v1/tables/{tid}/token", headers=red, json={"request_id": "n1"})
     assert await _code(r) == (403, "HOST-ONLY")
     assert (await client.get(f"/v1/tables/{tid}", headers=h)).status == 200      # the host's still opens it
+
+
+async def test_an_action_sent_with_a_seat_token_answers_only_what_that_seat_may_see(client):
+    """The answer to POST /actions made with a seat token leaves out the
+    events and ops whose `visible_to` names other seats (as /events does for
+    that seat); the host's token, which relays every seat, still gets all."""
+    tid, h = await new_table(client)
+    red = await _issue(client, tid, h, "Red")
+    body = {"action": "whisper", "args": {"to": "Blue", "text": "the key is under the mat"}, "request_id": "w1"}
+    r = await client.post(f"/v1/tables/{tid}/actions", headers=red, json=body)
+    assert r.status == 200
+    mine = await r.json()
+    assert "under the mat" not in await r.text()
+    assert [e["type"] for e in mine["events"]] == ["whisper_sent"] and mine["ops"] == []
+    # The same request again (a lost answer) is filtered the same way.
+    again = await client.post(f"/v1/tables/{tid}/actions", headers=red, json=body)
+    assert await again.json() == mine
+    # What the host's table relays holds the whisper, marked for Blue alone.
+    entry = (await (await client.get(f"/v1/tables/{tid}/events?after={mine['version'] - 1}", headers=h)).json())
+    (said,) = entry["entries"][0]["ops"]
+    assert said["visible_to"] == ["Blue"] and said["text"]["en"] == "the key is under the mat"
+    r = await client.post(f"/v1/tables/{tid}/actions", headers=h,
+                          json={"action": "whisper", "player": "Red", "args": {"to": "Blue", "text": "again"}})
+    assert "again" in await r.text()

@@ -90,12 +90,21 @@ def _in_room(tts: dict, state: dict, room: str, pos: dict) -> bool:
 
 def _tokens(fake, state: dict, tts: dict) -> list[str]:
     """Monster tokens in their rooms, stunned ones face down; a marker where
-    each character died; no token the server does not know; the track clip."""
+    each character died; haunt tokens where they lie or with their holder;
+    no token the server does not know; the track clip."""
     out = []
     haunt = state.get("haunt") or {}
     want = {m["id"]: (m["room"], not m.get("stunned")) for m in haunt.get("monsters") or []}
     want.update({f"dead_{seat}": (p["room"], None) for seat, p in state["players"].items()
-                 if p.get("alive") is False and p.get("room")})
+                 if p.get("alive") is False and p.get("room") and not p.get("escaped")})
+    # Haunt tokens: on their room's floor, or beside the figure holding them
+    # (gone with a hero who escaped).
+    for tid, tok in (haunt.get("tokens") or {}).items():
+        holder = tok.get("holder")
+        if holder is None:
+            want[tid] = (tok["room"], None)
+        elif holder not in (haunt.get("escaped") or []):
+            want[tid] = (state["players"][holder]["room"], None)
     have = fake.tokens()
     for token in sorted(set(have) - set(want)):
         out.append(f"token {token} is on the table, the server knows no such piece")

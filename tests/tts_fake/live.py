@@ -66,6 +66,7 @@ class LiveServer:
 
     async def _start(self) -> None:
         app = create_app(self.settings, rng_source=self.rng_source)
+        self.app = app
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)

@@ -22,6 +22,7 @@ class Scripted:
         self.layout = layout or []           # what /state lays out (a reload, a gap)
         self.posted: list[dict] = []
         self.answer_ops: list[dict] = []     # ops of the next accepted action
+        self.seat_tokens: list[str] = []     # the seats the table asked a token for
 
     def __call__(self, call: WebCall):
         url = urlparse(call.url)
@@ -33,6 +34,11 @@ class Scripted:
             return 200, {"ok": True, "version": self.version, "view": {}, "ops": self.layout}
         if url.path.endswith("/legal"):
             return 200, {"ok": True, "version": self.version, "actions": self.legal}
+        if url.path.endswith("/seat-tokens"):
+            seat = call.json()["seat"]
+            self.seat_tokens.append(seat)
+            return 201, {"ok": True, "table_id": "t", "seat": seat, "seat_token": f"tok-{seat}",
+                         "table_url": "http://rules/v1/tables/t"}
         if url.path.endswith("/actions"):
             self.posted.append(call.json())
             return 200, {"ok": True, "version": self.version, "events": [], "ops": self.answer_ops,

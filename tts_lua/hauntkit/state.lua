@@ -14,6 +14,8 @@ local function defaults()
     requests = 0,       -- request_id counter, so ids stay unique across reloads
     tokens = {},        -- server token id → GUID of the object spawned for it
     faces = {},         -- die GUID → the face the server last showed on it
+    links = {},         -- colour → the link to its own page (it carries the colour's seat token)
+    links_table = "",   -- the table those links are for
     mod_version = config.mod_version,
   }
 end

@@ -24,8 +24,15 @@ class Namer:
         haunt = self.view.get("haunt") or {}
         kinds = haunt.get("monster_names") or {}
         # monster id ("shade_2") -> its kind's name and number
+        # (a destroyed one too: it is named as it leaves the table)
         self.monsters = {m["id"]: (kinds.get(m.get("kind")), m["id"].rsplit("_", 1)[-1])
-                         for m in haunt.get("monsters") or [] if isinstance(kinds.get(m.get("kind")), dict)}
+                         for m in list(haunt.get("monsters") or []) + list(haunt.get("destroyed") or [])
+                         if isinstance(m, dict) and isinstance(kinds.get(m.get("kind")), dict)}
+        self.tokens = haunt.get("tokens") or {}
+        kinds = haunt.get("token_names") or {}      # kind -> name (as the content lists them: [{id, name}])
+        if isinstance(kinds, list):
+            kinds = {t.get("id"): t.get("name") for t in kinds if isinstance(t, dict)}
+        self.token_kinds = kinds
 
     def seat(self, seat: Any, loc: str) -> str:
         """A seat's character name (else its colour), or a monster's name."""
@@ -41,6 +48,16 @@ class Namer:
             return ""
         key = f"colour.{seat}"
         return self.words.get(key, loc) if key in self.words else str(seat)
+
+    def token(self, tid: Any, loc: str) -> str:
+        """A haunt token (`wick_2`): its kind's name and number."""
+        kind = (self.tokens.get(tid) or {}).get("kind") if isinstance(tid, str) else None
+        if kind is None and isinstance(tid, str):
+            kind = tid.rsplit("_", 1)[0]
+        name = self.token_kinds.get(kind)
+        if not isinstance(name, dict):
+            return str(tid)
+        return f"{pick(name, loc)} {str(tid).rsplit('_', 1)[-1]}"
 
     def character(self, cid: str, side: Any, loc: str) -> str:
         ch = (self.content.get("characters") or {}).get(cid)

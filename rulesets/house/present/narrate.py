@@ -12,7 +12,7 @@ from typing import Any
 
 from kit.words import LOCALES
 
-from .names import Namer
+from .names import Namer, pick
 
 SEAT_FIELDS = ("seat", "by", "from", "to", "first", "traitor", "revealer", "attacker", "defender", "monster")
 
@@ -36,6 +36,10 @@ def _fields(ev: dict, n: Namer, loc: str) -> dict[str, Any]:
         f["character"] = n.character(ev["character"], ev.get("side", 0), loc)
     if "faces" in ev:
         f["faces"] = " ".join(str(x) for x in ev["faces"])
+    if "token" in ev:
+        f["token"] = n.token(ev["token"], loc)
+    if ev.get("type") == "haunt_began":
+        f["title"] = pick((n.view.get("haunt") or {}).get("title"), loc) or str(ev.get("haunt"))
     if "winner" in ev:
         f["winner"] = n.word(f"side.{ev['winner']}", loc, str(ev["winner"]))
     return f
@@ -49,10 +53,26 @@ def winner(side: Any, view: dict) -> Any:
     return side
 
 
+def variant(ev: dict, n: Namer) -> str | None:
+    """The sentence an event takes when it has several (its group's key)."""
+    kind = ev.get("type")
+    if kind == "game_over":
+        return str(winner(ev.get("winner"), n.view))
+    if kind == "haunt_began":
+        return "hidden" if ev.get("hidden") else "traitor" if ev.get("traitor") else "none"
+    if kind == "item_placed":
+        return "held" if ev.get("seat") else "room"
+    if kind == "ritual_progress":
+        return str(ev.get("side"))
+    return None
+
+
 def message(ev: dict, n: Namer) -> dict | None:
     key = f"narrate.{ev.get('type')}"
-    if ev.get("type") == "game_over":
-        key = f"narrate.game_over.{winner(ev.get('winner'), n.view)}"
+    if variant(ev, n) is not None:
+        key = f"{key}.{variant(ev, n)}"
+    if ev.get("type") == "tile_placed" and ev.get("by") == "haunt":
+        key = "narrate.haunt_room"              # a room the haunt's setup adds: nobody discovered it
     if key not in n.words or ev.get("visible_to") is not None:
         return None
     template = n.words.raw(key)

@@ -17,6 +17,7 @@ from kit.present import TableView
 from kit.words import LOCALES
 
 from ..engine.resolve import splits
+from . import haunt as _haunt
 from .names import Namer
 
 FIGURE_LIFT = 0.6   # figures stand on the tile, not inside it
@@ -221,6 +222,10 @@ class Builder:
                 self.monster(ev["monster"], ev["room"])
             else:
                 self.figure(ev.get("seat"), ev["room"])
+                _haunt.follow(self, ev.get("seat"), ev["room"])
+        elif kind in _haunt.EVENTS:
+            _haunt.event(self, ev, text)      # it says its own narration
+            return
         elif kind == "character_chosen":
             self.all_traits(ev["seat"])
         elif kind == "game_started":
@@ -326,7 +331,7 @@ def layout(table: TableView, version: int) -> list[dict]:
             for card in cards:
                 b.to_discard(card, deck)
     for seat, p in (v.get("players") or {}).items():
-        if p.get("alive") is False and p.get("room"):
+        if p.get("alive") is False and p.get("room") and not p.get("escaped"):
             b.dead_marker(seat, p["room"])
     haunt = v.get("haunt") or {}
     for m in haunt.get("monsters") or []:
@@ -335,6 +340,7 @@ def layout(table: TableView, version: int) -> list[dict]:
         b.emit("flip", token=m["id"], face_up=not m.get("stunned"))
     if haunt:
         b.track(haunt.get("track", 0))
+        _haunt.layout(b, table)
     b.counter(v.get("omen_count", 0))
     order, turn_i = v.get("order") or [], v.get("turn_i")
     if isinstance(turn_i, int) and 0 <= turn_i < len(order) and v.get("phase") in ("explore", "haunt"):
