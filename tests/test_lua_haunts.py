@@ -143,11 +143,16 @@ def _check_panels(game, content: dict, haunt: dict, asked_before: int) -> None:
 
 def _hide_the_traitor(game) -> str:
     """Whatever the chart says, the haunt is the content's first with a
-    traitor, told in secret (R-HAUNT-3: hidden, left of the revealer), its
-    setup placed at the revealer's, since nothing public may single a
-    hidden traitor out."""
+    hidden traitor (R-HAUNT-3); with none in the content, its first with a
+    traitor, told in secret (left of the revealer), its setup placed at the
+    revealer's, since nothing public may single a hidden traitor out."""
     state = server_table(game).state
     haunts = state["rules"]["haunts"]
+    hid = next((k for k in sorted(haunts) if haunts[k]["traitor"].get("hidden")), None)
+    if hid is not None:
+        state["rules"] = {**state["rules"], "haunts": {hid: haunts[hid]},
+                          "chart": {"omens": [], "rooms": [], "cells": {}}}
+        return hid
     hid = next(k for k in sorted(haunts) if haunts[k].get("traitor_book"))
     setup = [{**step, "at": "revealer"} if step.get("at") in ("traitor", "each_hero") else step
              for step in haunts[hid]["setup"]]
