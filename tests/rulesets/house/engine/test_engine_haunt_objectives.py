@@ -112,17 +112,23 @@ def test_only_a_hero_escapes_and_heroes_dead_does_not_count_the_escaped_R_HAUNT_
     assert not met(s2, "traitor", {"objective": "heroes_dead"})
 
 
-def test_a_rounds_clock_ends_the_game_for_its_winner_and_house_means_nobody_wins_R_HAUNT_9():
-    """R-HAUNT-9: `rounds` advance as the lead's (the traitor's) turn begins;
-    a `house` clock leaves every seat a loser."""
-    s, _ = haunted(spec(clock={"counts": "rounds", "end": 2, "winner": "house"}))
+def _end_turns(s, limit=20):
+    """Every seat ends its turn (Blue the monster turn) until the game ends."""
     events = []
-    for _ in range(20):
+    for _ in range(limit):
         if s["phase"] == "over":
             break
         seat = s["turn"]["seat"]
         s, ev = act(s, "Blue" if seat == "monsters" else seat, "end_turn")
         events += ev
+    return s, events
+
+
+def test_a_rounds_clock_ends_the_game_for_its_winner_and_house_means_nobody_wins_R_HAUNT_9():
+    """R-HAUNT-9: `rounds` advance as the lead's (the traitor's) turn begins;
+    a `house` clock leaves every seat a loser."""
+    s, _ = haunted(spec(clock={"counts": "rounds", "end": 2, "winner": "house"}))
+    s, events = _end_turns(s)
     assert [e["value"] for e in events if e["type"] == "track_advanced"] == [1, 2]
     assert events[-1] == {"type": "game_over", "winner": "house", "reason": "clock"}
     assert E.outcome(s) == {"winners": [], "side": "house", "scores": None}
@@ -154,13 +160,7 @@ def test_a_rounds_clock_goes_on_when_its_lead_is_dead_R_HAUNT_9():
     s, _ = haunted(spec(clock={"counts": "rounds", "end": 3, "winner": "heroes"},
                         heroes=[{"survive": True}], traitor=[{"heroes_dead": True}]))
     s["players"]["Blue"]["alive"] = False                    # Blue, the traitor, leads the rounds
-    events = []
-    for _ in range(20):
-        if s["phase"] == "over":
-            break
-        seat = s["turn"]["seat"]
-        s, ev = act(s, "Blue" if seat == "monsters" else seat, "end_turn")
-        events += ev
+    s, events = _end_turns(s)
     assert [e["value"] for e in events if e["type"] == "track_advanced"] == [1, 2, 3]
     assert events[-1] == {"type": "game_over", "winner": "heroes", "reason": "clock"}
 
