@@ -78,18 +78,26 @@ def end_turns(state, rng, count):
     return state, events
 
 
-def test_the_house_haunts_keep_the_general_rules_R_AUTH_1(tmp_path):
-    """R-AUTH-1: a haunt that names no rule of its own changes none; the
-    house content writes none, so it plays by the general rules."""
+def test_the_house_haunts_keep_the_general_rules_they_do_not_name_R_AUTH_1(tmp_path):
+    """R-AUTH-1: a haunt that names no rule of its own changes none, and one
+    that names some changes only those: every rule it writes compiles to
+    one flat entry, and the rules it does not write keep their defaults."""
     rs = load_ruleset("house")
     data = compiled(REPO, "rulesets/house/content", tmp_path)
+    plain = [hid for hid, haunt in rs.haunts.items() if not haunt.rules]
+    assert plain and len(plain) < len(rs.haunts)          # both kinds are in the house content
     for hid, haunt in rs.haunts.items():
-        assert haunt.rules == [] and haunt.clock is not None
+        assert haunt.clock is not None
         assert all(m.carries_items is False for m in haunt.monsters)
         out = data["haunts"][hid]
-        assert out["rules"] == [] and set(out["clock"]) == {"counts", "end", "winner"}
+        assert len(out["rules"]) == len(haunt.rules) and set(out["clock"]) == {"counts", "end", "winner"}
+        written = {r["rule"] for r in out["rules"]}
         rules = normalize(data)["haunts"][hid]["rules"]
-        assert rules["allies_attack"] is False and rules["order"] == "standard" and rules["monsters_can_win"] is None
+        assert rules["allies_attack"] is ("allies_attack" in written)
+        assert (rules["order"] == "standard") is ("order" not in written)
+        assert (rules["monsters_can_win"] is None) is ("monsters_can_win" not in written)
+        for name in ("attack_with", "destroy", "invulnerable", "room_hurts", "room_heals", "extra_attack"):
+            assert len(rules[name]) == sum(r["rule"] == name for r in out["rules"]), (hid, name)
 
 
 def test_every_haunt_field_compiles_where_the_engine_reads_it(tmp_path):
