@@ -1,0 +1,275 @@
+"""The seven haunts of haunts_hunts.yaml played on the repository's own
+content: for each, scripted games (loaded dice, the engine's own turn order)
+that reach every objective of both sides and the clock, ending with the
+winner and reason the books print (R-HAUNT-3, R-HAUNT-8, R-HAUNT-9,
+R-HAUNT-10, R-AUTH-1).
+
+The table: Red plays Zhao Tieshan (58), Blue Su Xiaoman (10, the fastest),
+Green Batu (34); everyone starts in the entrance hall, and the haunt's omen
+was drawn in the foyer."""
+from engine_helpers import E, Dice, act, put, refused, start_haunt, types
+from house_content import house_table
+from rulesets.house.engine import haunt as H
+from rulesets.house.engine import traits as T
+
+TRAITS = ("might", "speed", "knowledge", "sanity")
+
+
+def begin(haunt_id, revealer="Red", rooms=None, tough=(), frail=()):
+    """A table where the haunt begins on Red's turn: players put in `rooms`
+    first (so monsters placed with them land there), `tough` seats with
+    every trait at the top of its track, `frail` seats one step from the
+    skull on Might and Speed."""
+    s = house_table()
+    for seat, room in (rooms or {}).items():
+        put(s, seat, room)
+    for seat in tough:
+        s["players"][seat]["traits"] = {t: 7 for t in TRAITS}
+    for seat in frail:
+        s["players"][seat]["traits"].update(might=0, speed=0)
+    ev = start_haunt(s, s["rules"]["haunts"][haunt_id], revealer=revealer)
+    return s, ev
+
+
+def take_damage(s, events):
+    """Each damaged player spreads the steps over its traits, highest first
+    (R-FIGHT-5), until no damage is waiting."""
+    while s["phase"] != "over" and s["pending"] and s["pending"]["kind"] == "damage":
+        pd = s["pending"]
+        idx = dict(s["players"][pd["seat"]]["traits"])
+        split = {t: 0 for t in pd["traits"]}
+        for _ in range(pd["amount"]):
+            t = max(pd["traits"], key=lambda k: idx[k])
+            idx[t] -= 1
+            split[t] += 1
+        s, ev = act(s, pd["seat"], "split_damage", split=split)
+        events += ev
+    return s
+
+
+def step(s, seat, action, rng=None, **args):
+    """One action, then any damage it dealt taken; the events of both."""
+    s, ev = act(s, seat, action, rng, **args)
+    return take_damage(s, ev), ev
+
+
+def end_turns(s, most=80, seed=0):
+    """Every seat ends its turn (the known traitor ends the monsters' turn
+    without moving them; the house's monsters move and attack by
+    themselves) until the game is over."""
+    events = []
+    for n in range(most):
+        if s["phase"] == "over":
+            return s, events
+        seat = s["turn"]["seat"]
+        if seat == "monsters":
+            seat = s["haunt"]["traitor"]
+        s, ev = act(s, seat, "end_turn", Dice(seed=seed + n))
+        events += ev
+        s = take_damage(s, events)
+    raise AssertionError("the game did not end")
+
+
+def over(events):
+    return events[-1] if events and events[-1]["type"] == "game_over" else None
+
+
+def fight(s, seat, target, rng, **args):
+    """`seat` attacks `target` with loaded dice; the loser's damage is taken."""
+    return step(s, seat, "attack", rng, target=target, **args)
+
+
+def loaded(s, attacker, defender, trait="might", wins=True):
+    """Dice for one attack: the winner throws all 2s, the loser all 0s."""
+    def n(who):
+        m = next((m for m in s["haunt"]["monsters"] if m["id"] == who), None)
+        return m["traits"][trait] if m else T.value(s, who, trait)
+    hi, lo = (2, 0) if wins else (0, 2)
+    return Dice(*[hi] * n(attacker), *[lo] * n(defender))
+
+
+# -- Rising Water: no traitor -------------------------------------------------
+
+def test_rising_water_heroes_escape_by_the_ivy_balcony_R_HAUNT_3_R_HAUNT_10():
+    """R-HAUNT-3: no traitor; R-HAUNT-8: the balcony is added to the house;
+    R-HAUNT-10: when every living hero has climbed out, the heroes win."""
+    s, ev = begin("rising_water")
+    assert s["haunt"]["traitor"] is None and "ivy_balcony" in s["tiles"]
+    assert [e["room"] for e in ev if e["type"] == "tile_placed"] == ["ivy_balcony"]
+    assert sorted(m["room"] for m in s["haunt"]["monsters"]) == ["basement_landing"] * 3 + ["entrance_hall"]
+    refused(s, "Red", "escape", "R-HAUNT-10")                       # not from the entrance hall
+    for seat in ("Red", "Blue", "Green"):
+        put(s, seat, "ivy_balcony")
+    s, ev = step(s, "Red", "escape")
+    assert ev[0] == {"type": "hero_escaped", "seat": "Red", "room": "ivy_balcony"} and s["turn"]["seat"] == "Blue"
+    s, ev = step(s, "Blue", "escape")
+    s, ev = step(s, "Green", "escape")
+    assert over(ev) == {"type": "game_over", "winner": "heroes", "reason": "escape"}
+    assert E.outcome(s)["winners"] == ["Red", "Blue", "Green"]
+
+
+def test_rising_water_drowns_everyone_on_the_basement_landing_R_AUTH_1_R_HAUNT_10():
+    """R-AUTH-1 (room_hurts replaces R-SPECIAL): 1 physical damage at the
+    end of a turn on the landing; the house wins when every hero is dead."""
+    s, _ = begin("rising_water", rooms={"Red": "basement_landing", "Blue": "basement_landing",
+                                        "Green": "basement_landing"}, frail=("Red", "Blue", "Green"))
+    s, ev = end_turns(s)
+    assert [e["seat"] for e in ev if e["type"] == "damage_taken"] == ["Red", "Blue", "Green"]
+    assert over(ev) == {"type": "game_over", "winner": "traitor", "reason": "heroes_dead"}
+    assert E.outcome(s)["winners"] == []
+
+
+def test_rising_water_closes_over_the_roof_after_nine_rounds_R_HAUNT_9():
+    """R-HAUNT-9: the revealer's turns count the rounds; at 9 everyone loses."""
+    s, _ = begin("rising_water", tough=("Red", "Blue", "Green"))
+    s, ev = end_turns(s)
+    assert [e["value"] for e in ev if e["type"] == "track_advanced"] == list(range(1, 10))
+    assert over(ev) == {"type": "game_over", "winner": "house", "reason": "clock"}
+    assert E.outcome(s)["winners"] == []
+
+
+# -- The Ledger of Debts: a hidden traitor --------------------------------------
+
+def ledger(**kw):
+    """Blue reveals; Red, the oldest, signed the ledger, told only Red."""
+    s, ev = begin("ledger_of_debts", revealer="Blue", **kw)
+    began = next(e for e in ev if e["type"] == "haunt_began")
+    assert s["haunt"]["traitor"] == "Red" and began["traitor"] is None and began["hidden"] is True
+    assert s["order"] == ["Green", "Red", "Blue", "monsters"]
+    return s
+
+
+def test_ledger_pages_collected_by_the_heroes_void_the_debts_R_HAUNT_10():
+    """R-HAUNT-10: five pages held by the heroes win; the pages the hidden
+    traitor holds do not count for them."""
+    s = ledger(rooms={"Red": "basement_landing", "Green": "foyer", "Blue": "upper_landing"})
+    pages = {t: tok["room"] for t, tok in s["haunt"]["tokens"].items()}
+    assert sorted(pages.values()) == ["basement_landing"] * 2 + ["foyer"] * 4 + ["upper_landing"]
+    s, _ = step(s, "Red", "pick_up", cards=["ledger_page_6", "ledger_page_7"])
+    s, _ = step(s, "Red", "end_turn")
+    s, _ = step(s, "Green", "pick_up", cards=["ledger_page_1", "ledger_page_2", "ledger_page_3", "ledger_page_4"])
+    assert s["phase"] == "haunt"                                     # 4 with the heroes, 2 with the signer
+    s, _ = step(s, "Green", "end_turn")
+    s, _ = step(s, "Red", "end_turn")
+    s, ev = step(s, "Blue", "pick_up", cards=["ledger_page_5"])
+    assert over(ev) == {"type": "game_over", "winner": "heroes", "reason": "collect"}
+    assert E.outcome(s)["winners"] == ["Blue", "Green"]
+
+
+def test_ledger_signer_reveals_by_attacking_and_outlives_the_heroes_R_HAUNT_3_R_HAUNT_10():
+    """R-HAUNT-3: attacking a player reveals the signer; R-HAUNT-10: every
+    hero dead is the signer's win."""
+    s = ledger(frail=("Blue", "Green"))
+    s, ev = fight(s, "Red", "Blue", loaded(s, "Red", "Blue"))
+    assert ev[0] == {"type": "traitor_revealed", "seat": "Red", "reason": "attack"}
+    assert not s["players"]["Blue"]["alive"] and s["phase"] == "haunt"
+    s, _ = step(s, "Red", "end_turn")
+    s, ev = fight(s, "Green", "Red", loaded(s, "Green", "Red", wins=False))
+    assert over(ev) == {"type": "game_over", "winner": "traitor", "reason": "heroes_dead"}
+    assert E.outcome(s)["winners"] == ["Red"]
+
+
+def test_ledger_debts_fall_due_at_twelve_damage_R_HAUNT_9():
+    """R-HAUNT-9: every step of damage a hero takes moves the track; at 12
+    the signer wins, and is revealed by it."""
+    s = ledger(tough=("Blue", "Green"))
+    s, _ = step(s, "Red", "reveal")
+    s, ev = fight(s, "Red", "Blue", loaded(s, "Red", "Blue"))          # 5 dice of 2s against 0s
+    assert s["haunt"]["track"] == 10 and s["phase"] == "haunt"
+    s, _ = step(s, "Red", "end_turn")
+    s, _ = step(s, "Green", "end_turn")
+    s, ev = fight(s, "Red", "Green", loaded(s, "Red", "Green"))
+    assert over(ev) == {"type": "game_over", "winner": "traitor", "reason": "clock"}
+
+
+# -- The Hunt: survive till dawn ------------------------------------------------
+
+def test_the_hunt_heroes_outlast_the_night_R_HAUNT_9():
+    """R-HAUNT-9: the huntsman's turns count the rounds; at 8 the heroes
+    win (`survive`, the clock's own win)."""
+    s, _ = begin("the_hunt", tough=("Blue", "Green"))
+    assert s["order"] == ["Blue", "Green", "Red", "monsters"]
+    hounds = s["haunt"]["monsters"]
+    assert len(hounds) == 3 and {m["room"] for m in hounds} == {"entrance_hall"}
+    assert all(m["traits"] == {"might": 4, "speed": 5} for m in hounds)
+    s, ev = end_turns(s)
+    assert [e["value"] for e in ev if e["type"] == "track_advanced"] == list(range(1, 9))
+    assert over(ev) == {"type": "game_over", "winner": "heroes", "reason": "clock"}
+    assert E.outcome(s)["winners"] == ["Blue", "Green"]
+
+
+def test_the_huntsman_attacks_twice_a_turn_and_runs_the_heroes_down_R_FIGHT_2_R_HAUNT_10():
+    """R-FIGHT-2 replaced (extra_attack): the traitor attacks twice in one
+    turn; every hero dead is the traitor's win."""
+    s, _ = begin("the_hunt", frail=("Blue", "Green"))
+    s, _ = fight(s, "Red", "Blue", loaded(s, "Red", "Blue"))
+    assert not s["players"]["Blue"]["alive"] and s["phase"] == "haunt"
+    s, ev = fight(s, "Red", "Green", loaded(s, "Red", "Green"))
+    assert over(ev) == {"type": "game_over", "winner": "traitor", "reason": "heroes_dead"}
+
+
+def test_the_hounds_hunt_on_after_the_huntsman_dies_and_dawn_never_comes_R_HAUNT_8_R_HAUNT_9():
+    """R-HAUNT-8: the monsters play on while they can still win for the
+    dead traitor; R-HAUNT-9: the rounds are the traitor's turns, so the
+    track stops, as the heroes' book warns; the hounds then win."""
+    s, _ = begin("the_hunt", frail=("Red", "Green"))
+    for seat in ("Red", "Blue", "Green", "Red", "Red"):          # Red's turn, then the monsters'
+        s, _ = step(s, seat, "end_turn")
+    assert s["haunt"]["track"] == 1 and s["turn"]["seat"] == "Blue"
+    s, _ = fight(s, "Blue", "Red", loaded(s, "Blue", "Red"))
+    assert not s["players"]["Red"]["alive"] and s["phase"] == "haunt" and H.monsters_play(s)
+    for seat in ("Blue", "Green"):
+        s, _ = step(s, seat, "end_turn")
+    assert s["turn"]["seat"] == "monsters" and s["haunt"]["track"] == 1
+    s["players"]["Blue"]["traits"].update(might=0, speed=0)
+    for hound, hero in (("hunting_hound_1", "Blue"), ("hunting_hound_2", "Green")):
+        s, ev = step(s, "Red", "monster_attack", loaded(s, hound, hero), monster=hound, target=hero)
+    assert over(ev) == {"type": "game_over", "winner": "traitor", "reason": "heroes_dead"}
+    assert s["haunt"]["track"] == 1
+
+
+# -- The Wager: knucklebones ------------------------------------------------------
+
+def wager(**kw):
+    """Red reveals; Blue, to Red's left, keeps the bank."""
+    s, _ = begin("the_wager", **kw)
+    assert s["haunt"]["traitor"] == "Blue" and s["order"] == ["Green", "Red", "Blue", "monsters"]
+    bones = sorted(t["room"] for t in s["haunt"]["tokens"].values())
+    assert bones == ["basement_landing"] * 2 + ["foyer"] * 3 + ["grand_staircase", "upper_landing"]
+    return s
+
+
+def test_the_wager_heroes_win_with_three_knucklebones_R_HAUNT_10():
+    s = wager(rooms={"Red": "foyer", "Green": "grand_staircase"})
+    s, _ = step(s, "Red", "pick_up", cards=["knucklebone_1", "knucklebone_2"])
+    s, _ = step(s, "Red", "end_turn")
+    s, ev = step(s, "Green", "pick_up", cards=["knucklebone_4"])
+    assert over(ev) == {"type": "game_over", "winner": "heroes", "reason": "collect"}
+
+
+def test_the_wager_heroes_win_when_the_banker_dies_R_HAUNT_10():
+    s = wager(frail=("Blue",))
+    s, ev = fight(s, "Red", "Blue", loaded(s, "Red", "Blue"))
+    assert over(ev) == {"type": "game_over", "winner": "heroes", "reason": "traitor_dead"}
+
+
+def test_the_wager_banker_wins_with_four_knucklebones_R_HAUNT_10():
+    s = wager(rooms={"Blue": "foyer"})
+    assert {m["room"] for m in s["haunt"]["monsters"]} == {"foyer"}
+    s, _ = step(s, "Red", "end_turn")
+    s, _ = step(s, "Green", "end_turn")
+    s, _ = step(s, "Red", "end_turn")
+    s, _ = step(s, "Blue", "pick_up", cards=["knucklebone_1", "knucklebone_2", "knucklebone_3"])
+    assert s["phase"] == "haunt"
+    s, _ = step(s, "Blue", "move", to="grand_staircase")
+    s, ev = step(s, "Blue", "pick_up", cards=["knucklebone_4"])
+    assert over(ev) == {"type": "game_over", "winner": "traitor", "reason": "collect"}
+
+
+def test_the_wager_is_called_at_fifteen_hero_damage_R_HAUNT_9():
+    s = wager(tough=("Red", "Blue", "Green"))
+    s, _ = fight(s, "Red", "Blue", loaded(s, "Red", "Blue", wins=False))      # 0 against 5 dice of 2s
+    assert s["haunt"]["track"] == 10
+    s, _ = step(s, "Red", "end_turn")
+    s, ev = fight(s, "Green", "Blue", loaded(s, "Green", "Blue", wins=False))
+    assert over(ev) == {"type": "game_over", "winner": "traitor", "reason": "clock"}
