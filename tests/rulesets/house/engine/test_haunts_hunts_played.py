@@ -273,3 +273,147 @@ def test_the_wager_is_called_at_fifteen_hero_damage_R_HAUNT_9():
     s, _ = step(s, "Red", "end_turn")
     s, ev = fight(s, "Green", "Blue", loaded(s, "Green", "Blue", wins=False))
     assert over(ev) == {"type": "game_over", "winner": "traitor", "reason": "clock"}
+
+
+# -- Duel at Dawn: blades of Speed ------------------------------------------------
+
+def duel(**kw):
+    """Red reveals; Blue, with the highest Speed (5), is the fencing master."""
+    s, ev = begin("duel_at_dawn", **kw)
+    assert s["haunt"]["traitor"] == "Blue" and s["order"] == ["Green", "Red", "Blue", "monsters"]
+    assert "fencing_salle" in s["tiles"] and "tile_placed" in types(ev)
+    return s
+
+
+def test_duel_heroes_cut_the_master_down_with_speed_R_FIGHT_4_R_HAUNT_10():
+    """R-FIGHT-4 replaced (attack_with): a hero attacks the traitor with
+    Speed, both rolling it; the seconds are still attacked with Might only."""
+    s = duel()
+    refused(s, "Red", "attack", "R-FIGHT-4", target="duelling_second_1", trait="speed")
+    assert {"action": "attack", "args": {"target": "Blue", "trait": "speed"}} in E.legal_actions(s, "Red")
+    s["players"]["Blue"]["traits"].update(might=0, speed=0)
+    s, ev = fight(s, "Red", "Blue", loaded(s, "Red", "Blue", "speed"), trait="speed")
+    assert {e["trait"] for e in ev if e["type"] == "dice_rolled"} == {"speed"}
+    assert over(ev) == {"type": "game_over", "winner": "heroes", "reason": "traitor_dead"}
+
+
+def test_duel_master_lunges_with_speed_and_sees_the_dawn_R_FIGHT_4_R_HAUNT_9():
+    """R-FIGHT-4 replaced for the traitor too; R-HAUNT-9: surviving ten of
+    the traitor's rounds is the traitor's win."""
+    s = duel()
+    for seat in ("Red", "Green"):                                       # after the master is chosen
+        s["players"][seat]["traits"] = {t: 7 for t in TRAITS}
+    for seat in ("Red", "Green", "Red"):
+        s, _ = step(s, seat, "end_turn")
+    assert s["turn"]["seat"] == "Blue" and s["haunt"]["track"] == 1
+    s, ev = fight(s, "Blue", "Red", loaded(s, "Blue", "Red", "speed"), trait="speed")
+    assert [e["seat"] for e in ev if e["type"] == "damage_taken"] == ["Red"]
+    assert next(e for e in ev if e["type"] == "attack")["trait"] == "speed"
+    s, ev = end_turns(s)
+    assert over(ev) == {"type": "game_over", "winner": "traitor", "reason": "clock"}
+    assert s["haunt"]["track"] == 10 and E.outcome(s)["winners"] == ["Blue"]
+
+
+# -- Nine Lives: a hidden master and cats that die only of Sanity -------------------
+
+def cats(**kw):
+    """Red reveals; Blue, the youngest, is the cats' master, told only Blue."""
+    s, ev = begin("nine_lives", **kw)
+    assert s["haunt"]["traitor"] == "Blue" and s["haunt"]["hidden"]
+    assert next(e for e in ev if e["type"] == "haunt_began")["traitor"] is None
+    assert sorted(m["room"] for m in s["haunt"]["monsters"]) == ["basement_landing"] * 3 + ["foyer"] * 3
+    return s
+
+
+def test_nine_lives_heroes_destroy_every_cat_with_sanity_R_MONSTER_2_R_HAUNT_10():
+    """R-MONSTER-2 replaced (destroy): a cat beaten with Might is only
+    stunned, one beaten with Sanity is gone; none left is the heroes' win."""
+    s = cats(tough=("Red", "Blue", "Green"), rooms={"Red": "foyer"})
+    s, ev = fight(s, "Red", "black_cat_1", loaded(s, "Red", "black_cat_1"))
+    assert ev[-1] == {"type": "monster_stunned", "monster": "black_cat_1"}
+    events = []
+    for n in range(60):
+        seat = s["turn"]["seat"]
+        if seat in ("Red", "Green"):
+            cat = next((m for m in s["haunt"]["monsters"] if not m["stunned"]), None)
+            if cat and not s["turn"]["attacked"]:
+                put(s, seat, cat["room"])
+                s, ev = fight(s, seat, cat["id"], loaded(s, seat, cat["id"], "sanity"), trait="sanity")
+                events += ev
+                assert ev[-1]["type"] in ("monster_destroyed", "game_over")
+        if s["phase"] == "over":
+            break
+        s, ev = step(s, seat, "end_turn", Dice(seed=n))
+        events += ev
+    assert over(events) == {"type": "game_over", "winner": "heroes", "reason": "monsters_destroyed"}
+    assert len(s["haunt"]["destroyed"]) == 6 and "traitor_revealed" not in types(events)
+
+
+def test_nine_lives_master_reveals_and_the_heroes_fall_R_HAUNT_3_R_HAUNT_10():
+    s = cats(frail=("Red", "Green"))
+    s, _ = step(s, "Red", "end_turn")
+    s, ev = fight(s, "Blue", "Red", loaded(s, "Blue", "Red"))
+    assert ev[0] == {"type": "traitor_revealed", "seat": "Blue", "reason": "attack"}
+    s, _ = step(s, "Blue", "end_turn")
+    s, ev = fight(s, "Green", "Blue", loaded(s, "Green", "Blue", wins=False))
+    assert over(ev) == {"type": "game_over", "winner": "traitor", "reason": "heroes_dead"}
+    assert E.outcome(s)["winners"] == ["Blue"]
+
+
+def test_nine_lives_a_cat_left_at_the_twelfth_round_wins_for_the_master_R_HAUNT_9():
+    """R-HAUNT-9: while hidden the revealer's turns count the rounds; the
+    clock's win reveals the master."""
+    s = cats(tough=("Red", "Blue", "Green"))
+    s, ev = end_turns(s)
+    assert [e["value"] for e in ev if e["type"] == "track_advanced"] == list(range(1, 13))
+    assert types(ev)[-2:] == ["traitor_revealed", "game_over"]
+    assert over(ev) == {"type": "game_over", "winner": "traitor", "reason": "clock"}
+
+
+# -- The Undercroft: out through the front door --------------------------------------
+
+def undercroft(**kw):
+    s, _ = begin("the_undercroft", **kw)
+    assert s["haunt"]["traitor"] == "Red" and s["order"] == ["Blue", "Green", "Red", "monsters"]
+    assert [m["room"] for m in s["haunt"]["monsters"]][:2] == ["entrance_hall"] * 2
+    return s
+
+
+def test_undercroft_two_heroes_leave_by_the_front_door_R_HAUNT_10():
+    s = undercroft(rooms={"Red": "basement_landing", "Green": "foyer"})
+    assert s["players"]["Red"]["traits"]["speed"] == 4                 # the traitor's step up
+    s, _ = step(s, "Red", "end_turn")
+    s, ev = step(s, "Blue", "escape")
+    assert ev[0] == {"type": "hero_escaped", "seat": "Blue", "room": "entrance_hall"} and s["phase"] == "haunt"
+    refused(s, "Green", "escape", "R-HAUNT-10")                        # not from the foyer
+    s, _ = step(s, "Green", "move", to="entrance_hall")
+    s, ev = step(s, "Green", "escape")
+    assert over(ev) == {"type": "game_over", "winner": "heroes", "reason": "escape"}
+    assert E.outcome(s)["winners"] == ["Blue", "Green"]
+
+
+def test_undercroft_heroes_win_when_the_traitor_dies_R_HAUNT_10():
+    s = undercroft(frail=("Red",))
+    s, _ = step(s, "Red", "end_turn")
+    s, ev = fight(s, "Blue", "Red", loaded(s, "Blue", "Red"))
+    assert over(ev) == {"type": "game_over", "winner": "heroes", "reason": "traitor_dead"}
+
+
+def test_undercroft_crawlers_drag_the_heroes_down_R_MONSTER_1_R_HAUNT_10():
+    """R-MONSTER-1: on the monster turn the traitor attacks with the
+    crawlers in the entrance hall; every hero dead is the traitor's win."""
+    s = undercroft(rooms={"Red": "foyer"}, frail=("Blue", "Green"))
+    for seat in ("Red", "Blue", "Green", "Red"):
+        s, _ = step(s, seat, "end_turn")
+    assert s["turn"]["seat"] == "monsters"
+    for crawler, hero in (("pale_crawler_1", "Blue"), ("pale_crawler_2", "Green")):
+        s, ev = step(s, "Red", "monster_attack", loaded(s, crawler, hero), monster=crawler, target=hero)
+    assert over(ev) == {"type": "game_over", "winner": "traitor", "reason": "heroes_dead"}
+
+
+def test_undercroft_trapdoor_closes_after_ten_rounds_R_HAUNT_9():
+    s = undercroft(rooms={"Red": "basement_landing", "Blue": "upper_landing", "Green": "upper_landing"},
+                   tough=("Blue", "Green"))
+    s, ev = end_turns(s)
+    assert [e["value"] for e in ev if e["type"] == "track_advanced"] == list(range(1, 11))
+    assert over(ev) == {"type": "game_over", "winner": "traitor", "reason": "clock"}
