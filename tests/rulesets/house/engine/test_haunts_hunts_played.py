@@ -8,7 +8,7 @@ The table: Red plays Zhao Tieshan (58), Blue Su Xiaoman (10, the fastest),
 Green Batu (34); everyone starts in the entrance hall, and the haunt's omen
 was drawn in the foyer."""
 from engine_helpers import E, Dice, put, refused, types
-from haunt_play import TRAITS, begin, end_turns, fight, loaded, over, step
+from hunts_play import TRAITS, begin, end_turns, fight, loaded, over, step
 from rulesets.house.engine import haunt as H
 
 # -- Rising Water: no traitor -------------------------------------------------
