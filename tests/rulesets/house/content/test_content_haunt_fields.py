@@ -78,26 +78,29 @@ def end_turns(state, rng, count):
     return state, events
 
 
-def test_the_house_haunts_keep_the_general_rules_they_do_not_name_R_AUTH_1(tmp_path):
+def test_the_house_haunts_keep_the_general_rules_they_do_not_replace_R_AUTH_1(tmp_path):
     """R-AUTH-1: a haunt that names no rule of its own changes none, and one
-    that names some changes only those: every rule it writes compiles to
-    one flat entry, and the rules it does not write keep their defaults."""
+    that names rules changes only those, each compiled to one flat entry;
+    no house monster carries items."""
     rs = load_ruleset("house")
     data = compiled(REPO, "rulesets/house/content", tmp_path)
-    plain = [hid for hid, haunt in rs.haunts.items() if not haunt.rules]
-    assert plain and len(plain) < len(rs.haunts)          # both kinds are in the house content
+    plain = 0
     for hid, haunt in rs.haunts.items():
         assert haunt.clock is not None
         assert all(m.carries_items is False for m in haunt.monsters)
         out = data["haunts"][hid]
-        assert len(out["rules"]) == len(haunt.rules) and set(out["clock"]) == {"counts", "end", "winner"}
-        written = {r["rule"] for r in out["rules"]}
+        assert out["rules"] == haunt.rules and set(out["clock"]) == {"counts", "end", "winner"}
+        named = {r["rule"] for r in haunt.rules}
         rules = normalize(data)["haunts"][hid]["rules"]
-        assert rules["allies_attack"] is ("allies_attack" in written)
-        assert (rules["order"] == "standard") is ("order" not in written)
-        assert (rules["monsters_can_win"] is None) is ("monsters_can_win" not in written)
+        assert rules["allies_attack"] is ("allies_attack" in named)
+        assert rules["stunned_move"] is ("stunned_move" in named)
+        assert (rules["order"] == "standard") is ("order" not in named)
+        assert (rules["monsters_can_win"] is None) is ("monsters_can_win" not in named)
         for name in ("attack_with", "destroy", "invulnerable", "room_hurts", "room_heals", "extra_attack"):
-            assert len(rules[name]) == sum(r["rule"] == name for r in out["rules"]), (hid, name)
+            assert len(rules[name]) == sum(r["rule"] == name for r in haunt.rules), (hid, name)
+        assert bool(rules["weapon"]) is ("weapon" in named)
+        plain += not haunt.rules
+    assert plain >= 6
 
 
 def test_every_haunt_field_compiles_where_the_engine_reads_it(tmp_path):

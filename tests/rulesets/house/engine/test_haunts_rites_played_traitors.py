@@ -4,7 +4,7 @@ and to their clocks (R-HAUNT-9, R-HAUNT-10), with the special rules their
 books print (R-AUTH-1). The table is the one of test_haunts_rites_played:
 Red (Zhao Tieshan, the oldest) reveals during its turn, Blue is Su
 Xiaoman (the youngest, the highest Sanity), Green is Batu."""
-from engine_helpers import Dice, act, put, refused, types
+from engine_helpers import E, Dice, act, put, refused, types
 from haunt_play import HIGH, absorb, begun, clock_ends, frail, game_over, wins
 
 
@@ -80,7 +80,7 @@ def test_mirror_twin_three_rolls_at_the_glass_win_for_the_hidden_traitor_R_HAUNT
     s, ev = begun("the_mirror_twin")
     began = next(e for e in ev if e["type"] == "haunt_began")
     assert began["traitor"] is None and s["haunt"]["traitor"] == "Blue" and "hall_of_mirrors" in s["tiles"]
-    assert "monster_placed" not in types(ev)
+    assert [m["room"] for m in s["haunt"]["monsters"]] == ["hall_of_mirrors"] * 2
     put(s, "Blue", "hall_of_mirrors")
     s = _ends(s, "Red")
     for n in (1, 2):
@@ -95,10 +95,32 @@ def test_mirror_twin_three_rolls_at_the_glass_win_for_the_hidden_traitor_R_HAUNT
         put(s, "Green", "hall_of_mirrors")
         refused(s, "Green", "ritual", "R-HAUNT-10")
         put(s, "Green", "entrance_hall")
-        s = _ends(s, "Green", "Red")
+        s = _ends(s, "Green")
+        s, _ = act(s, "Red", "end_turn", Dice(*[0] * 40))                # the shades' blows miss
     s, ev = act(s, "Blue", "ritual", Dice(*HIGH))
     assert types(ev)[-2:] == ["traitor_revealed", "game_over"]
     game_over(ev, "traitor", "ritual")
+
+
+def test_mirror_twin_shades_strike_the_hidden_reflection_too_and_obey_it_once_revealed_R_HAUNT_8():
+    """R-HAUNT-8 with a hidden traitor: the engine moves the monsters, and
+    they take the reflection for a hero; after `reveal` the monster turn
+    waits for the traitor (R-HAUNT-3)."""
+    s, _ = begun("the_mirror_twin")
+    put(s, "Blue", "hall_of_mirrors")
+    s = _ends(s, "Red", "Blue")
+    s, _ = act(s, "Blue", "choose", option="ignore")
+    s = _ends(s, "Green")
+    s, ev = act(s, "Red", "end_turn", Dice(2, 2, 2, 2, 2, 2, 0, 0, 0))   # speed, a shade's blow, Blue's
+    blow = next(e for e in ev if e["type"] == "attack")
+    assert blow["defender"] == "Blue" and blow["attacker"].startswith("glass_shade")
+    s, ev = act(s, "Blue", "split_damage", Dice(*[0] * 20), split={"might": 3, "speed": 3})
+    assert s["players"]["Blue"]["alive"] and s["turn"]["seat"] == "Blue"
+    s, ev = act(s, "Blue", "reveal")
+    assert ev == [{"type": "traitor_revealed", "seat": "Blue", "reason": "reveal"}]
+    put(s, "Blue", "entrance_hall")
+    s = _ends(s, "Blue", "Green", "Red")
+    assert s["turn"]["seat"] == "monsters" and E.to_act(s) == ["Blue"]
 
 
 def test_mirror_twin_heroes_win_when_the_reflection_dies_unrevealed_R_HAUNT_10():
