@@ -36,6 +36,13 @@ def absorb(s, trait="might", rng=None):
     return act(s, pd["seat"], "split_damage", rng, split={trait: pd["amount"]})
 
 
+def ends(s, *seats):
+    """Each seat in turn ends its turn (the traitor also the monster turn)."""
+    for seat in seats:
+        s, _ = act(s, seat, "end_turn")
+    return s
+
+
 def run_out(s, limit=120):
     """Every seat ends its turn (the traitor ends the monster turn) with
     dice that never hurt anyone, until the game ends."""

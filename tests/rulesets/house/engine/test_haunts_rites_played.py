@@ -9,7 +9,7 @@ drawn in the Foyer, and the haunt begins during Red's turn. Figures are put
 where a scene needs them; everything that wins is done by actions and
 loaded dice."""
 from engine_helpers import Dice, act, put, types
-from haunt_play import HIGH, LOW, absorb, begun, clock_ends, frail, game_over, wins
+from haunt_play import HIGH, LOW, absorb, begun, clock_ends, ends, frail, game_over, wins
 
 
 # -- The Salt Circle ---------------------------------------------------------
@@ -185,33 +185,35 @@ def test_lost_boy_clock_keeps_everyone_after_twelve_rounds_R_HAUNT_9():
 # -- The Dead Line -----------------------------------------------------------
 
 def test_dead_line_two_fuses_carried_to_the_basement_landing_win_R_HAUNT_10():
-    """R-HAUNT-10 (carry 2 tokens): picked up on the way down the Cellar
-    Stairs the haunt added."""
+    """R-HAUNT-10 (carry 2 tokens): one fuse from upstairs, one from the
+    Entrance Hall, both brought down the Cellar Stairs the haunt added."""
     s, _ = begun("the_dead_line")
     assert s["haunt"]["traitor"] == "Red"
     assert {t: v["room"] for t, v in s["haunt"]["tokens"].items()} == {
-        "fuse_1": "upper_landing", "fuse_2": "grand_staircase", "fuse_3": "foyer", "fuse_4": "entrance_hall"}
+        "fuse_1": "upper_landing", "fuse_2": "copper_bath", "fuse_3": "maids_garret", "fuse_4": "entrance_hall"}
+    assert {"copper_bath", "maids_garret", "cellar_stairs"} <= set(s["tiles"])
     s, _ = act(s, "Red", "end_turn")
-    put(s, "Blue", "foyer")
-    s, _ = act(s, "Blue", "pick_up", cards=["fuse_3"])
-    s, _ = act(s, "Blue", "move", to="cellar_stairs")
-    s, ev = act(s, "Blue", "move", to="basement_landing")
+    put(s, "Blue", "upper_landing")
+    s, _ = act(s, "Blue", "pick_up", cards=["fuse_1"])
+    for room in ("grand_staircase", "foyer", "cellar_stairs", "basement_landing"):
+        s, ev = act(s, "Blue", "move", to=room)
     assert s["phase"] == "haunt"                                         # one fuse is not enough
     s, _ = act(s, "Blue", "end_turn")
     s, _ = act(s, "Green", "pick_up", cards=["fuse_4"])
-    s, _ = act(s, "Green", "move", to="foyer")
-    s, _ = act(s, "Green", "move", to="cellar_stairs")
-    s, ev = act(s, "Green", "move", to="basement_landing")
+    for room in ("foyer", "cellar_stairs", "basement_landing"):
+        s, ev = act(s, "Green", "move", to=room)
     game_over(ev, "heroes", "carry")
 
 
 def test_dead_line_traitor_holding_three_fuses_wins_R_HAUNT_10():
-    """R-HAUNT-10 (collect): the traitor gathers three on one turn."""
+    """R-HAUNT-10 (collect): the traitor gathers three, wherever it stands."""
     s, _ = begun("the_dead_line")
     s, _ = act(s, "Red", "pick_up", cards=["fuse_4"])
-    s, _ = act(s, "Red", "move", to="foyer")
-    s, _ = act(s, "Red", "pick_up", cards=["fuse_3"])
-    s, _ = act(s, "Red", "move", to="grand_staircase")
+    for room in ("foyer", "grand_staircase", "upper_landing"):
+        s, _ = act(s, "Red", "move", to=room)
+    s, _ = act(s, "Red", "pick_up", cards=["fuse_1"])
+    s = ends(s, "Red", "Blue", "Green")
+    put(s, "Red", "copper_bath")
     s, ev = act(s, "Red", "pick_up", cards=["fuse_2"])
     game_over(ev, "traitor", "collect")
 

@@ -5,13 +5,7 @@ books print (R-AUTH-1). The table is the one of test_haunts_rites_played:
 Red (Zhao Tieshan, the oldest) reveals during its turn, Blue is Su
 Xiaoman (the youngest, the highest Sanity), Green is Batu."""
 from engine_helpers import E, Dice, act, put, refused, types
-from haunt_play import HIGH, absorb, begun, clock_ends, frail, game_over, wins
-
-
-def _ends(s, *seats):
-    for seat in seats:
-        s, _ = act(s, seat, "end_turn")
-    return s
+from haunt_play import HIGH, absorb, begun, clock_ends, ends, frail, game_over, wins
 
 
 # -- The Puppeteer -----------------------------------------------------------
@@ -25,22 +19,22 @@ def test_puppeteer_shears_cut_every_marionette_and_the_heroes_win_R_MONSTER_2_R_
     assert s["haunt"]["traitor"] == "Blue" and s["order"] == ["Green", "Red", "Blue", "monsters"]
     assert s["floor_items"]["entrance_hall"] == ["hedge_shears"] and "puppet_workshop" in s["tiles"]
     s, _ = act(s, "Red", "pick_up", cards=["hedge_shears"])
-    s = _ends(s, "Red")
+    s = ends(s, "Red")
     s, ev = act(s, "Green", "attack", wins(s, "Green"), target="marionette_2")
     assert "monster_stunned" in types(ev) and "monster_destroyed" not in types(ev)
-    s = _ends(s, "Green")
+    s = ends(s, "Green")
     s, ev = act(s, "Red", "attack", wins(s, "Red", 1), target="marionette_1", weapon="hedge_shears")
     assert "monster_destroyed" in types(ev)
-    s = _ends(s, "Red", "Blue")
+    s = ends(s, "Red", "Blue")
     assert s["turn"]["seat"] == "monsters"
     s, ev = act(s, "Blue", "monster_move", Dice(*HIGH), monster="marionette_2", to="foyer")
     assert s["haunt"]["monsters"][0]["room"] == "foyer"                   # recovering, yet it moved
     put(s, "Green", "foyer")
     refused(s, "Blue", "monster_attack", "R-MONSTER-2", monster="marionette_2", target="Green")
-    s = _ends(s, "Blue", "Green")
+    s = ends(s, "Blue", "Green")
     s, ev = act(s, "Red", "attack", wins(s, "Red", 1), target="marionette_3", weapon="hedge_shears")
     assert "monster_destroyed" in types(ev) and s["phase"] == "haunt"
-    s = _ends(s, "Red", "Blue", "Blue", "Green")
+    s = ends(s, "Red", "Blue", "Blue", "Green")
     s, _ = act(s, "Red", "move", to="foyer")
     s, ev = act(s, "Red", "attack", wins(s, "Red", 1), target="marionette_2", weapon="hedge_shears")
     game_over(ev, "heroes", "monsters_destroyed")
@@ -57,10 +51,10 @@ def test_puppeteer_heroes_win_when_the_traitor_dies_R_HAUNT_10():
 def test_puppeteer_traitor_wins_when_every_hero_is_dead_R_HAUNT_10():
     s, _ = begun("the_puppeteer")
     frail(s, "Red", "Green")
-    s = _ends(s, "Red", "Green", "Red")
+    s = ends(s, "Red", "Green", "Red")
     s, _ = act(s, "Blue", "attack", wins(s, "Blue"), target="Red")
     s, _ = absorb(s)
-    s = _ends(s, "Blue")
+    s = ends(s, "Blue")
     s, _ = act(s, "Blue", "monster_attack", wins(s, 3), monster="marionette_1", target="Green")
     s, ev = absorb(s)
     game_over(ev, "traitor", "heroes_dead")
@@ -82,20 +76,20 @@ def test_mirror_twin_three_rolls_at_the_glass_win_for_the_hidden_traitor_R_HAUNT
     assert began["traitor"] is None and s["haunt"]["traitor"] == "Blue" and "hall_of_mirrors" in s["tiles"]
     assert [m["room"] for m in s["haunt"]["monsters"]] == ["hall_of_mirrors"] * 2
     put(s, "Blue", "hall_of_mirrors")
-    s = _ends(s, "Red")
+    s = ends(s, "Red")
     for n in (1, 2):
         s, ev = act(s, "Blue", "ritual", Dice(*HIGH))
         assert ev[-1] == {"type": "ritual_progress", "side": "traitor", "objective": 0, "successes": n,
                           "needed": 3}
         assert s["haunt"]["hidden"]
-        s = _ends(s, "Blue")
+        s = ends(s, "Blue")
         assert s["pending"]["purpose"] == "traitor_ignore"
         s, ev = act(s, "Blue", "choose", option="ignore")
         assert ev[0] == {"type": "effect_ignored", "seat": "Blue", "source": "hall_of_mirrors"}
         put(s, "Green", "hall_of_mirrors")
         refused(s, "Green", "ritual", "R-HAUNT-10")
         put(s, "Green", "entrance_hall")
-        s = _ends(s, "Green")
+        s = ends(s, "Green")
         s, _ = act(s, "Red", "end_turn", Dice(*[0] * 40))                # the shades' blows miss
     s, ev = act(s, "Blue", "ritual", Dice(*HIGH))
     assert types(ev)[-2:] == ["traitor_revealed", "game_over"]
@@ -108,9 +102,9 @@ def test_mirror_twin_shades_strike_the_hidden_reflection_too_and_obey_it_once_re
     waits for the traitor (R-HAUNT-3)."""
     s, _ = begun("the_mirror_twin")
     put(s, "Blue", "hall_of_mirrors")
-    s = _ends(s, "Red", "Blue")
+    s = ends(s, "Red", "Blue")
     s, _ = act(s, "Blue", "choose", option="ignore")
-    s = _ends(s, "Green")
+    s = ends(s, "Green")
     s, ev = act(s, "Red", "end_turn", Dice(2, 2, 2, 2, 2, 2, 0, 0, 0))   # speed, a shade's blow, Blue's
     blow = next(e for e in ev if e["type"] == "attack")
     assert blow["defender"] == "Blue" and blow["attacker"].startswith("glass_shade")
@@ -119,7 +113,7 @@ def test_mirror_twin_shades_strike_the_hidden_reflection_too_and_obey_it_once_re
     s, ev = act(s, "Blue", "reveal")
     assert ev == [{"type": "traitor_revealed", "seat": "Blue", "reason": "reveal"}]
     put(s, "Blue", "entrance_hall")
-    s = _ends(s, "Blue", "Green", "Red")
+    s = ends(s, "Blue", "Green", "Red")
     assert s["turn"]["seat"] == "monsters" and E.to_act(s) == ["Blue"]
 
 
@@ -128,7 +122,7 @@ def test_mirror_twin_heroes_win_when_the_reflection_dies_unrevealed_R_HAUNT_10()
     Green strikes the right one."""
     s, _ = begun("the_mirror_twin")
     frail(s, "Blue")
-    s = _ends(s, "Red", "Blue")
+    s = ends(s, "Red", "Blue")
     s, ev = act(s, "Green", "attack", wins(s, "Green"), target="Blue")
     assert "traitor_revealed" not in types(ev)
     s, ev = absorb(s)
@@ -148,7 +142,7 @@ def test_last_will_carried_to_the_boiler_room_wins_for_the_heroes_R_HAUNT_10():
     s, _ = begun("last_will")
     assert s["haunt"]["traitor"] == "Red"
     assert s["haunt"]["tokens"] == {"will_1": {"kind": "will", "room": "upper_landing", "holder": None}}
-    s = _ends(s, "Red")
+    s = ends(s, "Red")
     put(s, "Blue", "upper_landing")
     s, _ = act(s, "Blue", "pick_up", cards=["will_1"])
     for room in ("grand_staircase", "foyer", "cellar_stairs"):
@@ -161,7 +155,7 @@ def test_last_will_carried_to_the_boiler_room_wins_for_the_heroes_R_HAUNT_10():
 def test_last_will_heroes_win_when_the_traitor_dies_R_HAUNT_10():
     s, _ = begun("last_will")
     frail(s, "Red")
-    s = _ends(s, "Red")
+    s = ends(s, "Red")
     s, _ = act(s, "Blue", "attack", wins(s, "Blue"), target="Red")
     s, ev = absorb(s)
     game_over(ev, "heroes", "traitor_dead")
@@ -172,7 +166,7 @@ def test_last_will_traitor_wins_when_every_hero_is_dead_R_HAUNT_10():
     frail(s, "Blue", "Green")
     s, _ = act(s, "Red", "attack", wins(s, "Red"), target="Blue")
     s, _ = absorb(s)
-    s = _ends(s, "Red", "Green", "Red")
+    s = ends(s, "Red", "Green", "Red")
     s, _ = act(s, "Red", "monster_attack", wins(s, 4), monster="hired_mourner_1", target="Green")
     s, ev = absorb(s)
     game_over(ev, "traitor", "heroes_dead")
@@ -183,11 +177,11 @@ def test_last_will_hero_damage_clock_runs_out_for_the_traitor_R_HAUNT_9():
     s, _ = begun("last_will")
     s, _ = act(s, "Red", "attack", Dice(2, 2, 2, 0, 0, 0, 0, 0), target="Blue")          # 6 to Blue
     s, _ = act(s, "Blue", "split_damage", split={"might": 3, "speed": 3})
-    s = _ends(s, "Red", "Blue", "Green")
+    s = ends(s, "Red", "Blue", "Green")
     s, _ = act(s, "Red", "attack", Dice(2, 2, 0, 0, 0, 0), target="Blue")                # 4: Blue dies
     s, ev = absorb(s)
     assert "character_died" in types(ev) and s["haunt"]["track"] == 10 and s["phase"] == "haunt"
-    s = _ends(s, "Red")
+    s = ends(s, "Red")
     s, _ = act(s, "Red", "monster_attack", Dice(2, 2, 1, 0, 0, 0, 0, 0, 0), monster="hired_mourner_1",
                target="Green")                                                           # 5 to Green
     s, ev = act(s, "Green", "split_damage", split={"might": 2, "speed": 3})
