@@ -189,9 +189,11 @@ def advance(state: dict, steps: int, events: list) -> None:
 
 
 def hero_damaged(state: dict, seat: str, amount: int, events: list) -> None:
-    """R-HAUNT-9: a `hero_damage` clock counts every step of damage a hero takes."""
+    """R-HAUNT-9: a `hero_damage` clock counts every step of damage a hero
+    takes. A hidden traitor's damage counts too: it passes for a hero, and a
+    track standing still when it is hurt would say who it is."""
     h = state["haunt"]
-    if h is None or state["phase"] != "haunt" or seat == h["traitor"]:
+    if h is None or state["phase"] != "haunt" or (seat == h["traitor"] and not h["hidden"]):
         return
     clock = spec(state)["clock"]
     if clock and clock["counts"] == "hero_damage":

@@ -125,3 +125,21 @@ def test_a_hidden_traitor_takes_a_rooms_harm_like_a_hero_and_may_ignore_it_once_
     s, _ = act(s, "Blue", "reveal")
     s3, ev = act(s, "Blue", "end_turn", Dice(1, 1, 1, 1))
     assert s3["pending"]["kind"] == "choice" and "ignore" in s3["pending"]["options"]
+
+
+def test_a_hidden_traitors_damage_moves_a_hero_damage_clock_like_a_heros_R_HAUNT_9():
+    """R-HAUNT-9 with a hidden traitor: a track that stood still when one
+    player was hurt would single it out; once revealed, its damage no
+    longer counts."""
+    s, _ = hidden(clock={"counts": "hero_damage", "end": 15, "winner": "traitor"})
+    s["turn"]["seat"] = "Red"
+    s, _ = act(s, "Red", "attack", Dice(1, 0, 0, 0, 0, 0), target="Blue")     # Blue, the traitor, loses by 1
+    s, ev = act(s, "Blue", "split_damage", split={"might": 1})
+    assert [e["value"] for e in ev if e["type"] == "track_advanced"] and s["haunt"]["track"] > 0
+    before = s["haunt"]["track"]
+    s["turn"].update(seat="Blue", attacked=False, attacks=0)
+    s, _ = act(s, "Blue", "reveal")
+    s["turn"].update(seat="Red", attacked=False, attacks=0)
+    s, _ = act(s, "Red", "attack", Dice(1, 0, 0, 0, 0, 0), target="Blue")
+    s, ev = act(s, "Blue", "split_damage", split={"speed": 1})
+    assert "track_advanced" not in types(ev) and s["haunt"]["track"] == before

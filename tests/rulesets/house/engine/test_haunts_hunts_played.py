@@ -38,7 +38,7 @@ def test_rising_water_drowns_everyone_on_the_basement_landing_R_AUTH_1_R_HAUNT_1
                                         "Green": "basement_landing"}, frail=("Red", "Blue", "Green"))
     s, ev = end_turns(s)
     assert [e["seat"] for e in ev if e["type"] == "damage_taken"] == ["Red", "Blue", "Green"]
-    assert over(ev) == {"type": "game_over", "winner": "traitor", "reason": "heroes_dead"}
+    assert over(ev) == {"type": "game_over", "winner": "house", "reason": "heroes_dead"}
     assert E.outcome(s)["winners"] == []
 
 
@@ -131,10 +131,10 @@ def test_the_huntsman_attacks_twice_a_turn_and_runs_the_heroes_down_R_FIGHT_2_R_
     assert over(ev) == {"type": "game_over", "winner": "traitor", "reason": "heroes_dead"}
 
 
-def test_the_hounds_hunt_on_after_the_huntsman_dies_and_dawn_never_comes_R_HAUNT_8_R_HAUNT_9():
+def test_the_hounds_hunt_on_after_the_huntsman_dies_and_dawn_still_comes_R_HAUNT_8_R_HAUNT_9():
     """R-HAUNT-8: the monsters play on while they can still win for the
-    dead traitor; R-HAUNT-9: the rounds are the traitor's turns, so the
-    track stops, as the heroes' book warns; the hounds then win."""
+    dead traitor; R-HAUNT-9: the rounds follow the huntsman's place in the
+    order, so his death does not stop the track; the hounds then win."""
     s, _ = begin("the_hunt", frail=("Red", "Green"))
     for seat in ("Red", "Blue", "Green", "Red", "Red"):          # Red's turn, then the monsters'
         s, _ = step(s, seat, "end_turn")
@@ -143,12 +143,11 @@ def test_the_hounds_hunt_on_after_the_huntsman_dies_and_dawn_never_comes_R_HAUNT
     assert not s["players"]["Red"]["alive"] and s["phase"] == "haunt" and H.monsters_play(s)
     for seat in ("Blue", "Green"):
         s, _ = step(s, seat, "end_turn")
-    assert s["turn"]["seat"] == "monsters" and s["haunt"]["track"] == 1
+    assert s["turn"]["seat"] == "monsters" and s["haunt"]["track"] == 2       # Red's skipped turn counted
     s["players"]["Blue"]["traits"].update(might=0, speed=0)
     for hound, hero in (("hunting_hound_1", "Blue"), ("hunting_hound_2", "Green")):
         s, ev = step(s, "Red", "monster_attack", loaded(s, hound, hero), monster=hound, target=hero)
     assert over(ev) == {"type": "game_over", "winner": "traitor", "reason": "heroes_dead"}
-    assert s["haunt"]["track"] == 1
 
 
 # -- The Wager: knucklebones ------------------------------------------------------
