@@ -121,7 +121,10 @@ def run(content: dict, games: int, check) -> list[dict]:
     return out
 
 
-def summarise(rows: list[dict]) -> dict:
+def summarise(rows: list[dict], content: dict | None = None) -> dict:
+    """Per haunt: wins by side and reason, and the rates the band judges:
+    the heroes', and their opponents' (`against`): the traitor's, or, in a
+    haunt without a traitor, the house's (its monsters' wins and the clock's)."""
     per = {}
     for r in rows:
         s = per.setdefault(r["haunt"], {"games": 0, **{k: 0 for k in SIDES}, "rounds": [], "reasons": {}})
@@ -135,8 +138,12 @@ def summarise(rows: list[dict]) -> dict:
     flags = []                              # (haunt, [(side, rate) outside the band])
     for hid, s in sorted(per.items()):
         out = []
-        for side in ("heroes", "traitor"):
-            s[f"{side}_rate"] = rate = s[side] / s["games"]
+        for side in SIDES:
+            s[f"{side}_rate"] = s[side] / s["games"]
+        s["against"] = "house" if traitorless(content, hid) else "traitor"
+        s["against_rate"] = s[f"{s['against']}_rate"]
+        for side in ("heroes", s["against"]):
+            rate = s[f"{side}_rate"]
             if not BAND[0] <= rate <= BAND[1]:
                 out.append((side, rate))
         if out:
@@ -144,6 +151,12 @@ def summarise(rows: list[dict]) -> dict:
     broken = [r for r in rows if r["error"]]
     unended = [r for r in rows if not r["error"] and not r["ended"]]
     return {"per": per, "flags": flags, "broken": broken, "unended": unended}
+
+
+def traitorless(content: dict | None, hid: str) -> bool:
+    """The haunt has no traitor: the house plays its monsters."""
+    h = (content or {}).get("haunts", {}).get(hid)
+    return bool(h) and (h.get("traitor") or {}).get("rule") == "none"
 
 
 def _save(fig, path: Path) -> None:
@@ -185,8 +198,8 @@ def plots(rows: list[dict], summary: dict, out: Path) -> list[str]:
     xs = range(len(hids))
     ax.axhspan(BAND[0] * 100, BAND[1] * 100, color="#cfe8cf", label="35-65 %")
     ax.bar([x - w / 2 for x in xs], [per[h]["heroes_rate"] * 100 for h in hids], w, label="heroes", color="#3b6ea5")
-    ax.bar([x + w / 2 for x in xs], [per[h]["traitor_rate"] * 100 for h in hids], w, label="traitor",
-           color="#a53b3b")
+    ax.bar([x + w / 2 for x in xs], [per[h]["against_rate"] * 100 for h in hids], w,
+           label="traitor (the house without one)", color="#a53b3b")
     ax.set_xticks(list(xs), hids, rotation=30, ha="right")
     ax.set_ylim(0, 100)
     ax.set_ylabel("win rate (%)")
@@ -217,8 +230,9 @@ def report(rows: list[dict], summary: dict, pictures: list[str], wall: float, ch
         f"invariants checked {'after every action' if check == 'every' else 'at every turn end'}. "
         f"Wall time {wall:.1f} s ({games / wall:.1f} games/s).", "",
         f"Band: each side should win {BAND[0]:.0%}-{BAND[1]:.0%} of a haunt's games. The traitor's side is "
-        "the house's monsters in a haunt without a traitor; `house` is a clock that makes everyone lose.", "",
-        "| haunt | games | heroes | traitor | house (all lose) | median rounds | wins by |",
+        "the house's in a haunt without a traitor (its monsters' wins and its clock: *house* in the table); "
+        "elsewhere `house` is a clock that makes everyone lose.", "",
+        "| haunt | games | heroes | traitor | house | median rounds | wins by |",
         "|---|---|---|---|---|---|---|",
     ]
     for hid in sorted(per):
@@ -266,7 +280,7 @@ def balance(games: int, out: Path, check: str = "every", content: dict | None = 
     t0 = time.perf_counter()
     rows = run(content, games, True if check == "every" else "turn")
     wall = time.perf_counter() - t0
-    summary = summarise(rows)
+    summary = summarise(rows, content)
     out.mkdir(parents=True, exist_ok=True)
     pictures = plots(rows, summary, out)
     write_atomic(out / "report.md", report(rows, summary, pictures, wall, check))
@@ -287,7 +301,7 @@ def main() -> int:
           f"({len(rows) / s['wall']:.1f} games/s)")
     for hid, p in sorted(s["per"].items()):
         print(f"  {hid:24} {p['games']:5} games  heroes {p['heroes_rate']:4.0%}  traitor {p['traitor_rate']:4.0%}  "
-              f"house {p['house'] / p['games']:4.0%}")
+              f"house {p['house'] / p['games']:4.0%}" + ("  (no traitor)" if p["against"] == "house" else ""))
     print(f"flagged (a side outside {BAND[0]:.0%}-{BAND[1]:.0%}): "
           + (", ".join(f"{h} (heroes {s['per'][h]['heroes_rate']:.0%})" for h, _ in s["flags"]) or "none"))
     print(f"invariant violations: {len(s['broken'])}, games that did not end: {len(s['unended'])}")

@@ -301,6 +301,20 @@ def _heroes_close(state) -> bool:
     return False
 
 
+def _damage_clock_against(state, seat) -> bool:
+    """A hero whose every lost fight feeds the other side's clock (it counts
+    hero damage): a fight that wins nothing for good is not worth even dice."""
+    clock = spec(state)["clock"] or {}
+    return side(state, seat) == "heroes" and clock.get("counts") == "hero_damage" \
+        and clock.get("winner") not in ("heroes", None)
+
+
+def _wins_by_killing(state, seat, target) -> bool:
+    """The target is the traitor and the seat's side wins by its death."""
+    return target == state["haunt"]["traitor"] and any(
+        o["objective"] == "traitor_dead" for o in objectives(state, seat))
+
+
 def stance_of(state, seat) -> float:
     """How good an attack must be: a side the clock favours takes no risks;
     one with no foe it can beat and only the clock to lose fights uphill."""
@@ -326,12 +340,14 @@ def haunt_turn(rng, state, seat, by):
         return step
     foes = {f for f, _ in enemies(state, seat)}
     need = max(stance, EVEN + 0.3) if hidden else stance     # revealing must pay for itself
+    bleeding = _damage_clock_against(state, seat)
     best = None
     for a in by.get("attack", ()):
         if a["args"]["target"] in foes:
             e = attack_edge(state, seat, a["args"])
+            wins = _destroys(state, a["args"]) or _wins_by_killing(state, seat, a["args"]["target"])
             score = e + (0.5 if _destroys(state, a["args"]) else 0)   # for good, not a stun
-            if e >= need and (best is None or score > best[0]):
+            if e >= (max(need, CAUTIOUS) if bleeding and not wins else need) and (best is None or score > best[0]):
                 best = (score, a)
     if best:
         return best[1]

@@ -58,8 +58,12 @@ def test_a_small_balance_run_writes_the_report_plots_and_flags(real_content, tmp
     for hid in real_content["haunts"]:
         assert f"| {hid} |" in text
     flagged = {h for h, _ in s["flags"]}
+    for h, p in s["per"].items():        # without a traitor the heroes play against the house
+        none = real_content["haunts"][h]["traitor"]["rule"] == "none"
+        assert p["against"] == ("house" if none else "traitor")
+        assert p["against_rate"] == p[f"{p['against']}_rate"]
     assert flagged == {h for h, p in s["per"].items()
-                       if not all(0.35 <= p[f"{side}_rate"] <= 0.65 for side in ("heroes", "traitor"))}
+                       if not all(0.35 <= p[f"{side}_rate"] <= 0.65 for side in ("heroes", p["against"]))}
     for h in flagged:
         assert f"- **{h}**:" in text
     assert "## Invariant violations and unended games (must be none)\n\nNone." in text

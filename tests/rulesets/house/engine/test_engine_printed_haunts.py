@@ -29,7 +29,7 @@ def test_the_tall_guest_may_be_attacked_with_sanity_as_its_book_says_R_FIGHT_4_R
     s2, ev = act(s, hero, "attack", Dice(*[0] * 8, *[2] * 8), target=guest["id"], trait="sanity")
     rolls = [e for e in ev if e["type"] == "dice_rolled"]
     assert [(r["purpose"], r["trait"]) for r in rolls] == [("attack", "sanity"), ("defend", "sanity")]
-    assert rolls[1]["monster"] == guest["id"] and rolls[1]["dice"] == 5
+    assert rolls[1]["monster"] == guest["id"] and rolls[1]["dice"] == 8
     assert s2["pending"]["kind"] == "damage" and s2["pending"]["damage_kind"] == "mental"
     hand(s, hero, "coal_shovel")                  # a Might weapon keeps its own trait
     refused(s, hero, "attack", "R-FIGHT-4", target=guest["id"], trait="sanity", weapon="coal_shovel")

@@ -14,9 +14,9 @@ from haunt_play import HIGH, LOW, absorb, begun, clock_ends, ends, frail, game_o
 
 # -- The Salt Circle ---------------------------------------------------------
 
-def test_salt_circle_heroes_close_the_circle_with_three_rituals_R_HAUNT_10():
+def test_salt_circle_heroes_close_the_circle_with_four_rituals_R_HAUNT_10():
     """R-HAUNT-10: Knowledge rolls of 5+ in the Hidden Altar, once a turn
-    each; the third success wins. A failure counts nothing."""
+    each; the fourth success wins. A failure counts nothing."""
     s, _ = begun("salt_circle")
     assert s["haunt"]["traitor"] == "Red" and "hidden_altar" in s["adj"]["basement_landing"]
     for seat in ("Blue", "Green"):
@@ -33,6 +33,12 @@ def test_salt_circle_heroes_close_the_circle_with_three_rituals_R_HAUNT_10():
     s, ev = act(s, "Blue", "ritual", Dice(*HIGH))
     s, _ = act(s, "Blue", "end_turn")
     s, ev = act(s, "Green", "ritual", Dice(*HIGH))
+    assert ev[-1]["type"] == "ritual_progress" and ev[-1]["successes"] == 3 and ev[-1]["needed"] == 4
+    assert s["phase"] == "haunt"                                         # three are not enough
+    s, _ = act(s, "Green", "end_turn")
+    s, _ = act(s, "Red", "end_turn")
+    s, _ = act(s, "Red", "end_turn")                                     # the monster turn
+    s, ev = act(s, "Blue", "ritual", Dice(*HIGH))
     game_over(ev, "heroes", "ritual")
 
 
@@ -60,7 +66,7 @@ def test_salt_circle_traitor_wins_when_every_hero_is_dead_R_HAUNT_10():
     s, _ = act(s, "Red", "end_turn")
     s, _ = act(s, "Green", "end_turn")
     s, _ = act(s, "Red", "end_turn")
-    s, ev = act(s, "Red", "monster_attack", wins(s, 4), monster="ash_wraith_1", target="Green")
+    s, ev = act(s, "Red", "monster_attack", wins(s, 5), monster="ash_wraith_1", target="Green")
     s, ev = absorb(s)
     game_over(ev, "traitor", "heroes_dead")
 
@@ -104,14 +110,14 @@ def test_harpoon_traitor_wins_when_every_hero_is_dead_R_HAUNT_10():
     s, _ = absorb(s)
     for seat in ("Red", "Green", "Red"):
         s, _ = act(s, seat, "end_turn")
-    s, _ = act(s, "Red", "monster_attack", wins(s, 5), monster="deep_spawn_1", target="Green")
+    s, _ = act(s, "Red", "monster_attack", wins(s, 4), monster="deep_spawn_1", target="Green")
     s, ev = absorb(s)
     game_over(ev, "traitor", "heroes_dead")
 
 
 def test_harpoon_hero_damage_clock_runs_out_for_the_traitor_R_HAUNT_9():
     """R-HAUNT-9: each step of damage a hero takes moves the track, the
-    traitor's own does not; at 14 the traitor has survived and wins."""
+    traitor's own does not; at 15 the traitor has survived and wins."""
     s, _ = begun("harpoon_from_the_deep")
     for seat in ("Red", "Blue"):
         put(s, seat, "basement_landing")
@@ -129,9 +135,9 @@ def test_harpoon_hero_damage_clock_runs_out_for_the_traitor_R_HAUNT_9():
     assert s["haunt"]["track"] == 11 and s["phase"] == "haunt"
     s, _ = act(s, "Green", "end_turn")
     s, _ = act(s, "Red", "end_turn")
-    s, _ = act(s, "Red", "monster_attack", Dice(2, 1, 0, 0, 0, 0), monster="deep_spawn_2", target="Blue")
+    s, _ = act(s, "Red", "monster_attack", Dice(2, 2, 0, 0, *LOW), monster="deep_spawn_2", target="Blue")
     s, ev = absorb(s)
-    assert s["haunt"]["track"] == 14 and s["players"]["Green"]["alive"]
+    assert s["haunt"]["track"] == 15 and s["players"]["Green"]["alive"]
     game_over(ev, "traitor", "clock")
 
 
@@ -157,7 +163,7 @@ def test_lost_boy_is_led_out_to_the_entrance_hall_and_the_heroes_win_R_HAUNT_10(
     added; a hero picks him up and walks him down to the Entrance Hall."""
     s, _ = begun("lost_boy_home")
     assert s["haunt"]["traitor"] is None and s["floor_items"]["nursery"] == ["lost_boy"]
-    assert [m["room"] for m in s["haunt"]["monsters"]] == ["nursery", "nursery", "foyer"]
+    assert [m["room"] for m in s["haunt"]["monsters"]] == ["nursery"] * 3 + ["entrance_hall"] * 2
     s, _ = act(s, "Red", "end_turn")
     put(s, "Blue", "nursery")
     s, _ = act(s, "Blue", "pick_up", cards=["lost_boy"])
@@ -177,16 +183,17 @@ def test_lost_boy_house_wins_when_every_hero_is_dead_R_HAUNT_10():
     _house_kills_everyone(s, {"Red": "nursery", "Blue": "nursery", "Green": "foyer"})
 
 
-def test_lost_boy_clock_keeps_everyone_after_twelve_rounds_R_HAUNT_9():
+def test_lost_boy_clock_keeps_everyone_after_seven_rounds_R_HAUNT_9():
     s = clock_ends("lost_boy_home", "house")
     assert s["winner"] == "house"
 
 
 # -- The Dead Line -----------------------------------------------------------
 
-def test_dead_line_two_fuses_carried_to_the_basement_landing_win_R_HAUNT_10():
-    """R-HAUNT-10 (carry 2 tokens): one fuse from upstairs, one from the
-    Entrance Hall, both brought down the Cellar Stairs the haunt added."""
+def test_dead_line_three_fuses_carried_to_the_basement_landing_win_R_HAUNT_10():
+    """R-HAUNT-10 (carry 3 tokens): one fuse from upstairs, one from the
+    Entrance Hall, one from the Copper Bathroom, all brought down the Cellar
+    Stairs the haunt added."""
     s, _ = begun("the_dead_line")
     assert s["haunt"]["traitor"] == "Red"
     assert {t: v["room"] for t, v in s["haunt"]["tokens"].items()} == {
@@ -202,6 +209,12 @@ def test_dead_line_two_fuses_carried_to_the_basement_landing_win_R_HAUNT_10():
     s, _ = act(s, "Green", "pick_up", cards=["fuse_4"])
     for room in ("foyer", "cellar_stairs", "basement_landing"):
         s, ev = act(s, "Green", "move", to=room)
+    assert s["phase"] == "haunt"                                         # nor are two
+    s = ends(s, "Green", "Red", "Red")                                   # the last: the monster turn
+    put(s, "Blue", "copper_bath")
+    s, _ = act(s, "Blue", "pick_up", cards=["fuse_2"])
+    put(s, "Blue", "cellar_stairs")
+    s, ev = act(s, "Blue", "move", to="basement_landing")
     game_over(ev, "heroes", "carry")
 
 
@@ -224,16 +237,18 @@ def test_dead_line_clock_leaves_the_house_dark_after_ten_rounds_R_HAUNT_9():
 
 # -- The Overgrowth ----------------------------------------------------------
 
-def test_overgrowth_three_pulls_at_the_taproot_win_R_HAUNT_10():
-    """R-HAUNT-10 (ritual): Might rolls of 5+ in the Root Cellar."""
+def test_overgrowth_four_pulls_at_the_taproot_win_R_HAUNT_10():
+    """R-HAUNT-10 (ritual): Might rolls of 5+ in the Root Cellar; the fourth
+    success wins."""
     s, _ = begun("the_overgrowth")
     assert s["haunt"]["traitor"] is None
     for seat in ("Red", "Blue", "Green"):
         put(s, seat, "root_cellar")
-    for seat in ("Red", "Blue"):
+    for seat in ("Red", "Blue", "Green"):
         s, ev = act(s, seat, "ritual", Dice(*HIGH))
         s, _ = act(s, seat, "end_turn")
-    s, ev = act(s, "Green", "ritual", Dice(*HIGH))
+    assert s["haunt"]["rituals"]["heroes:0"] == 3 and s["phase"] == "haunt"      # three are not enough
+    s, ev = act(s, "Red", "ritual", Dice(*HIGH))
     game_over(ev, "heroes", "ritual")
 
 
@@ -241,10 +256,12 @@ def test_overgrowth_every_vine_stunned_at_once_wins_R_HAUNT_10():
     s, _ = begun("the_overgrowth")
     for seat in ("Red", "Blue", "Green"):
         put(s, seat, "root_cellar")
-    for seat, vine in (("Red", "strangler_vine_1"), ("Blue", "strangler_vine_2")):
+    assert [m["room"] for m in s["haunt"]["monsters"]] == ["root_cellar"] * 4
+    for seat, vine in (("Red", "strangler_vine_1"), ("Blue", "strangler_vine_2"), ("Green", "strangler_vine_3")):
         s, ev = act(s, seat, "attack", wins(s, seat), target=vine)
         s, _ = act(s, seat, "end_turn")
-    s, ev = act(s, "Green", "attack", wins(s, "Green"), target="strangler_vine_3")
+    assert s["phase"] == "haunt"                                         # one vine still stands
+    s, ev = act(s, "Red", "attack", wins(s, "Red"), target="strangler_vine_4")
     game_over(ev, "heroes", "monsters_stunned")
 
 
@@ -255,3 +272,19 @@ def test_overgrowth_house_wins_when_every_hero_is_dead_R_HAUNT_10():
 
 def test_overgrowth_clock_crushes_the_house_after_eleven_rounds_R_HAUNT_9():
     clock_ends("the_overgrowth", "house")
+
+
+# -- Traits the setup moves --------------------------------------------------
+
+def test_setup_moves_might_as_the_books_print_R_HAUNT_8():
+    """R-HAUNT-8, R-TRAIT: the harpoon's heroes each gain a step of Might;
+    the Puppeteer's traitor gains two, the Tall Guest's three."""
+    from house_content import house_table
+    for hid, who, steps in (("harpoon_from_the_deep", "heroes", 1), ("the_puppeteer", "traitor", 2),
+                            ("the_tall_guest", "traitor", 3)):
+        before = house_table()["players"]
+        s, _ = begun(hid)
+        traitor = s["haunt"]["traitor"]
+        for seat, p in s["players"].items():
+            gain = steps if (seat == traitor) == (who == "traitor") else 0
+            assert p["traits"]["might"] == before[seat]["traits"]["might"] + gain, (hid, seat)

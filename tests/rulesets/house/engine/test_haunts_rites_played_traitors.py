@@ -55,7 +55,7 @@ def test_puppeteer_traitor_wins_when_every_hero_is_dead_R_HAUNT_10():
     s, _ = act(s, "Blue", "attack", wins(s, "Blue"), target="Red")
     s, _ = absorb(s)
     s = ends(s, "Blue")
-    s, _ = act(s, "Blue", "monster_attack", wins(s, 3), monster="marionette_1", target="Green")
+    s, _ = act(s, "Blue", "monster_attack", wins(s, 4), monster="marionette_1", target="Green")
     s, ev = absorb(s)
     game_over(ev, "traitor", "heroes_dead")
 
@@ -67,7 +67,7 @@ def test_puppeteer_clock_ends_the_show_for_the_traitor_R_HAUNT_9():
 # -- The Mirror Twin (hidden traitor) ----------------------------------------
 
 def test_mirror_twin_three_rolls_at_the_glass_win_for_the_traitor_R_HAUNT_10_R_HAUNT_3():
-    """R-HAUNT-10 (ritual, the traitor's): Sanity rolls of 4+ in the Hall of
+    """R-HAUNT-10 (ritual, the traitor's): Sanity rolls of 5+ in the Hall of
     Mirrors the haunt added. Only the reflection may roll at the glass, so
     its first roll reveals it (R-HAUNT-3); revealed, it may ignore the
     hall's mental damage at the end of a turn (R-HAUNT-6). A hero cannot
@@ -171,13 +171,13 @@ def test_last_will_traitor_wins_when_every_hero_is_dead_R_HAUNT_10():
     s, _ = act(s, "Red", "attack", wins(s, "Red"), target="Blue")
     s, _ = absorb(s)
     s = ends(s, "Red", "Green", "Red")
-    s, _ = act(s, "Red", "monster_attack", wins(s, 4), monster="hired_mourner_1", target="Green")
+    s, _ = act(s, "Red", "monster_attack", wins(s, 5), monster="hired_mourner_1", target="Green")
     s, ev = absorb(s)
     game_over(ev, "traitor", "heroes_dead")
 
 
 def test_last_will_hero_damage_clock_runs_out_for_the_traitor_R_HAUNT_9():
-    """R-HAUNT-9: 15 steps of hero damage end it, a hero dead or not."""
+    """R-HAUNT-9: 12 steps of hero damage end it, a hero dead or not."""
     s, _ = begun("last_will")
     s, _ = act(s, "Red", "attack", Dice(2, 2, 2, 0, 0, 0, 0, 0), target="Blue")          # 6 to Blue
     s, _ = act(s, "Blue", "split_damage", split={"might": 3, "speed": 3})
@@ -186,8 +186,8 @@ def test_last_will_hero_damage_clock_runs_out_for_the_traitor_R_HAUNT_9():
     s, ev = absorb(s)
     assert "character_died" in types(ev) and s["haunt"]["track"] == 10 and s["phase"] == "haunt"
     s = ends(s, "Red")
-    s, _ = act(s, "Red", "monster_attack", Dice(2, 2, 1, 0, 0, 0, 0, 0, 0), monster="hired_mourner_1",
-               target="Green")                                                           # 5 to Green
-    s, ev = act(s, "Green", "split_damage", split={"might": 2, "speed": 3})
-    assert s["haunt"]["track"] == 15 and s["players"]["Green"]["alive"]
+    s, _ = act(s, "Red", "monster_attack", Dice(2, 0, 0, 0, 0, *[0] * 8), monster="hired_mourner_1",
+               target="Green")                                                           # 2 to Green
+    s, ev = act(s, "Green", "split_damage", split={"might": 1, "speed": 1})
+    assert s["haunt"]["track"] == 12 and s["players"]["Green"]["alive"]
     game_over(ev, "traitor", "clock")
