@@ -187,13 +187,14 @@ def _play(built, server, bot: random.Random, hidden: bool = False) -> tuple[str,
         if phase == "haunt" and not checked:
             _catch_up(game)
             view = game.check("the haunt begins")
-            assert server_table(game).state["haunt"]["hidden"] == hidden
             # Everyone read the haunt's title, its intro and the new turn order (R-HAUNT-8).
             spec = content["haunts"][view["haunt"]["id"]]
+            secret = server_table(game).state["haunt"]["hidden"]
+            assert secret == (hidden or bool(spec["traitor"].get("hidden")))
             said = "\n".join(b["text"] for b in game.fake.captured.broadcasts if b.get("to") == "all")
             assert "《" + spec["title"]["zh-Hans"] + "》" in said and "回合顺序：" in said
             assert _book(content, spec["intro"]).split("\n\n")[0].split("\n")[0] in said
-            if hidden:                  # the table names no traitor, and tells the traitor alone
+            if secret:                  # the table names no traitor, and tells the traitor alone
                 assert view["haunt"]["traitor"] is None
                 told = [b for b in game.fake.captured.broadcasts if "奸徒" in b["text"] and b.get("to") != "all"]
                 assert {b["to"] for b in told} == {server_table(game).state["haunt"]["traitor"]}
