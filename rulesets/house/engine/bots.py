@@ -202,9 +202,13 @@ def explore(rng, state, seat, by):
 
 def wanted_tokens(state, seat) -> set:
     """Token kinds and cards the side must hold: carry, collect, and the
-    item that alone destroys or hurts the monsters it must beat."""
+    item that alone destroys or hurts the monsters it must beat; the traitor
+    also gathers what the heroes must collect (held by it, it counts for
+    no one)."""
     out = set()
     hunts = False
+    if side(state, seat) == "traitor":         # what the heroes must collect does not count in its hands
+        out |= {o["kind"] for o in spec(state)["heroes_win"] if o["objective"] == "collect"}
     for o in objectives(state, seat):
         if o["objective"] == "carry":
             out.add(o["object"])
@@ -315,6 +319,13 @@ def _wins_by_killing(state, seat, target) -> bool:
         o["objective"] == "traitor_dead" for o in objectives(state, seat))
 
 
+def _must_destroy(state, seat, target) -> bool:
+    """The target is of a kind the seat's side wins by destroying."""
+    m = monster(state, target)
+    return m is not None and any(o["objective"] == "monsters_destroyed" and o["kind"] == m["kind"]
+                                 for o in objectives(state, seat))
+
+
 def stance_of(state, seat) -> float:
     """How good an attack must be: a side the clock favours takes no risks;
     one with no foe it can beat and only the clock to lose fights uphill."""
@@ -347,6 +358,8 @@ def haunt_turn(rng, state, seat, by):
             e = attack_edge(state, seat, a["args"])
             wins = _destroys(state, a["args"]) or _wins_by_killing(state, seat, a["args"]["target"])
             score = e + (0.5 if _destroys(state, a["args"]) else 0)   # for good, not a stun
+            if not _destroys(state, a["args"]) and _must_destroy(state, seat, a["args"]["target"]):
+                score -= 1.0                        # a stun only spares it the blow that counts
             if e >= (max(need, CAUTIOUS) if bleeding and not wins else need) and (best is None or score > best[0]):
                 best = (score, a)
     if best:

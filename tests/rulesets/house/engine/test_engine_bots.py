@@ -154,3 +154,38 @@ def test_a_hero_fetches_the_item_that_alone_destroys_the_monsters_R_MONSTER_2():
     s["haunt"]["monsters"][0]["room"] = "upper_landing"
     a = choose(s, "Red")
     assert a["action"] == "move" and dest(a) == "grand_staircase"
+
+
+def test_a_hero_that_must_destroy_takes_the_blow_that_destroys_over_a_surer_stun_R_MONSTER_2():
+    """R-MONSTER-2 replaced by `destroy` (by trait:sanity): a stunned monster
+    cannot be attacked until it recovers, so a hero whose side must destroy
+    it takes a fair Sanity attack over a near-sure Might one that only stuns."""
+    sp = spec(setup=[{"monsters": {"kind": "ghoul", "count": 1, "at": "revealer"}}],
+              rules=[{"attack_with": {"who": "heroes", "trait": "sanity", "target": "monsters"}},
+                     {"destroy": {"kind": "ghoul", "by": "trait:sanity"}}],
+              heroes=[{"monsters_destroyed": {"kind": "ghoul"}}])
+    s, _ = haunted(sp)
+    put(s, "Blue", "upper_landing")
+    ghoul = s["haunt"]["monsters"][0]
+    ghoul["traits"].update(might=1, sanity=T.value(s, "Red", "sanity") - 1)
+    set_trait(s, "Red", "might", len(T.track(s, "Red", "might")) - 1)
+    assert edge(T.value(s, "Red", "might"), 1) > 0.8 > edge(T.value(s, "Red", "sanity"), ghoul["traits"]["sanity"]) > 0
+    attacks = [a["args"] for a in E.legal_actions(s, "Red") if a["action"] == "attack"]
+    assert {"target": "ghoul_1"} in attacks
+    assert choose(s, "Red") == {"action": "attack", "args": {"target": "ghoul_1", "trait": "sanity"}}
+
+
+def test_the_traitor_gathers_the_tokens_the_heroes_must_collect_R_HAUNT_10():
+    """R-HAUNT-10 `collect`: only the heroes' own tokens count for them, so
+    the traitor, with no fight worth taking, heads for the pages first."""
+    sp = spec(setup=[{"tokens": {"kind": "page", "count": 2, "at": "grand_staircase"}}], tokens=["page"],
+              heroes=[{"collect": {"kind": "page", "count": 2}}])
+    s, _ = haunted(sp)
+    traitor = s["haunt"]["traitor"]
+    assert traitor == "Blue"
+    s["turn"]["seat"] = traitor
+    set_trait(s, traitor, "might", 0)
+    for seat in ("Red", "Green"):
+        set_trait(s, seat, "might", len(T.track(s, seat, "might")) - 1)
+    a = choose(s, traitor)
+    assert a["action"] == "move" and dest(a) == "grand_staircase"

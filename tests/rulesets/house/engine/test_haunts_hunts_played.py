@@ -8,6 +8,7 @@ The table: Red plays Zhao Tieshan (58), Blue Su Xiaoman (10, the fastest),
 Green Batu (34); everyone starts in the entrance hall, and the haunt's omen
 was drawn in the foyer."""
 from engine_helpers import E, Dice, put, refused, types
+from house_content import house_table
 from hunts_play import TRAITS, begin, end_turns, fight, loaded, over, step
 from rulesets.house.engine import haunt as H
 
@@ -42,11 +43,11 @@ def test_rising_water_drowns_everyone_on_the_basement_landing_R_AUTH_1_R_HAUNT_1
     assert E.outcome(s)["winners"] == []
 
 
-def test_rising_water_closes_over_the_roof_after_nine_rounds_R_HAUNT_9():
-    """R-HAUNT-9: the revealer's turns count the rounds; at 9 everyone loses."""
+def test_rising_water_closes_over_the_roof_after_six_rounds_R_HAUNT_9():
+    """R-HAUNT-9: the revealer's turns count the rounds; at 6 everyone loses."""
     s, _ = begin("rising_water", tough=("Red", "Blue", "Green"))
     s, ev = end_turns(s)
-    assert [e["value"] for e in ev if e["type"] == "track_advanced"] == list(range(1, 10))
+    assert [e["value"] for e in ev if e["type"] == "track_advanced"] == list(range(1, 7))
     assert over(ev) == {"type": "game_over", "winner": "house", "reason": "clock"}
     assert E.outcome(s)["winners"] == []
 
@@ -63,18 +64,27 @@ def ledger(**kw):
 
 
 def test_ledger_pages_collected_by_the_heroes_void_the_debts_R_HAUNT_10():
-    """R-HAUNT-10: five pages held by the heroes win; the pages the hidden
-    traitor holds do not count for them."""
-    s = ledger(rooms={"Red": "basement_landing", "Green": "foyer", "Blue": "upper_landing"})
+    """R-HAUNT-10: all five pages held by the heroes win; a page the hidden
+    traitor holds does not count for them until the signer falls and drops it."""
+    s = ledger(rooms={"Red": "basement_landing", "Green": "foyer", "Blue": "upper_landing"}, frail=("Red",))
     pages = {t: tok["room"] for t, tok in s["haunt"]["tokens"].items()}
-    assert sorted(pages.values()) == ["basement_landing"] * 2 + ["foyer"] * 4 + ["upper_landing"]
-    s, _ = step(s, "Red", "pick_up", cards=["ledger_page_6", "ledger_page_7"])
+    assert pages == {"ledger_page_1": "foyer", "ledger_page_2": "foyer", "ledger_page_3": "upper_landing",
+                     "ledger_page_4": "basement_landing", "ledger_page_5": "basement_landing"}
+    s, _ = step(s, "Red", "pick_up", cards=["ledger_page_4"])
     s, _ = step(s, "Red", "end_turn")
-    s, _ = step(s, "Green", "pick_up", cards=["ledger_page_1", "ledger_page_2", "ledger_page_3", "ledger_page_4"])
-    assert s["phase"] == "haunt"                                     # 4 with the heroes, 2 with the signer
+    s, _ = step(s, "Green", "pick_up", cards=["ledger_page_1", "ledger_page_2"])
+    put(s, "Green", "basement_landing")
+    s, _ = step(s, "Green", "pick_up", cards=["ledger_page_5"])
     s, _ = step(s, "Green", "end_turn")
     s, _ = step(s, "Red", "end_turn")
-    s, ev = step(s, "Blue", "pick_up", cards=["ledger_page_5"])
+    s, _ = step(s, "Blue", "pick_up", cards=["ledger_page_3"])
+    assert s["phase"] == "haunt"                                     # 4 with the heroes, 1 with the signer
+    put(s, "Blue", "basement_landing")
+    s, _ = fight(s, "Blue", "Red", loaded(s, "Blue", "Red"))
+    assert not s["players"]["Red"]["alive"] and s["phase"] == "haunt"
+    assert s["haunt"]["tokens"]["ledger_page_4"] == {**s["haunt"]["tokens"]["ledger_page_4"],
+                                                     "room": "basement_landing", "holder": None}
+    s, ev = step(s, "Blue", "pick_up", cards=["ledger_page_4"])
     assert over(ev) == {"type": "game_over", "winner": "heroes", "reason": "collect"}
     assert E.outcome(s)["winners"] == ["Blue", "Green"]
 
@@ -114,7 +124,7 @@ def test_the_hunt_heroes_outlast_the_night_R_HAUNT_9():
     assert s["order"] == ["Blue", "Green", "Red", "monsters"]
     hounds = s["haunt"]["monsters"]
     assert len(hounds) == 3 and {m["room"] for m in hounds} == {"entrance_hall"}
-    assert all(m["traits"] == {"might": 4, "speed": 5} for m in hounds)
+    assert all(m["traits"] == {"might": 5, "speed": 5} for m in hounds)
     s, ev = end_turns(s)
     assert [e["value"] for e in ev if e["type"] == "track_advanced"] == list(range(1, 9))
     assert over(ev) == {"type": "game_over", "winner": "heroes", "reason": "clock"}
@@ -153,19 +163,29 @@ def test_the_hounds_hunt_on_after_the_huntsman_dies_and_dawn_still_comes_R_HAUNT
 # -- The Wager: knucklebones ------------------------------------------------------
 
 def wager(**kw):
-    """Red reveals; Blue, to Red's left, keeps the bank."""
+    """Red reveals; Blue, to Red's left, keeps the bank and plays first
+    (R-HAUNT-8 replaced: traitor_first); one knucklebone lies in Blue's room."""
     s, _ = begin("the_wager", **kw)
-    assert s["haunt"]["traitor"] == "Blue" and s["order"] == ["Green", "Red", "Blue", "monsters"]
-    bones = sorted(t["room"] for t in s["haunt"]["tokens"].values())
-    assert bones == ["basement_landing"] * 2 + ["foyer"] * 3 + ["grand_staircase", "upper_landing"]
+    assert s["haunt"]["traitor"] == "Blue" and s["order"] == ["Blue", "monsters", "Green", "Red"]
+    bones = {t: tok["room"] for t, tok in s["haunt"]["tokens"].items()}
+    assert bones == {"knucklebone_1": s["players"]["Blue"]["room"], "knucklebone_2": "foyer",
+                     "knucklebone_3": "grand_staircase", "knucklebone_4": "upper_landing",
+                     "knucklebone_5": "basement_landing", "knucklebone_6": "basement_landing"}
     return s
 
 
-def test_the_wager_heroes_win_with_three_knucklebones_R_HAUNT_10():
-    s = wager(rooms={"Red": "foyer", "Green": "grand_staircase"})
-    s, _ = step(s, "Red", "pick_up", cards=["knucklebone_1", "knucklebone_2"])
+def test_the_wager_heroes_win_with_four_knucklebones_R_HAUNT_10():
+    s = wager(rooms={"Red": "foyer", "Green": "basement_landing"})
+    s, _ = step(s, "Red", "pick_up", cards=["knucklebone_2"])
+    s, _ = step(s, "Red", "move", to="grand_staircase")
+    s, _ = step(s, "Red", "pick_up", cards=["knucklebone_3"])
     s, _ = step(s, "Red", "end_turn")
-    s, ev = step(s, "Green", "pick_up", cards=["knucklebone_4"])
+    assert s["turn"]["seat"] == "Blue"                              # the bank throws first
+    s, _ = step(s, "Blue", "end_turn")
+    s, _ = step(s, "Blue", "end_turn")                              # the monsters' turn
+    s, _ = step(s, "Green", "pick_up", cards=["knucklebone_5"])
+    assert s["phase"] == "haunt"                                    # three are not enough
+    s, ev = step(s, "Green", "pick_up", cards=["knucklebone_6"])
     assert over(ev) == {"type": "game_over", "winner": "heroes", "reason": "collect"}
 
 
@@ -179,11 +199,11 @@ def test_the_wager_banker_wins_with_four_knucklebones_R_HAUNT_10():
     s = wager(rooms={"Blue": "foyer"})
     assert {m["room"] for m in s["haunt"]["monsters"]} == {"foyer"}
     s, _ = step(s, "Red", "end_turn")
-    s, _ = step(s, "Green", "end_turn")
-    s, _ = step(s, "Red", "end_turn")
-    s, _ = step(s, "Blue", "pick_up", cards=["knucklebone_1", "knucklebone_2", "knucklebone_3"])
-    assert s["phase"] == "haunt"
+    s, _ = step(s, "Blue", "pick_up", cards=["knucklebone_1", "knucklebone_2"])
     s, _ = step(s, "Blue", "move", to="grand_staircase")
+    s, _ = step(s, "Blue", "pick_up", cards=["knucklebone_3"])
+    assert s["phase"] == "haunt"
+    s, _ = step(s, "Blue", "move", to="upper_landing")
     s, ev = step(s, "Blue", "pick_up", cards=["knucklebone_4"])
     assert over(ev) == {"type": "game_over", "winner": "traitor", "reason": "collect"}
 
@@ -192,7 +212,8 @@ def test_the_wager_is_called_at_fifteen_hero_damage_R_HAUNT_9():
     s = wager(tough=("Red", "Blue", "Green"))
     s, _ = fight(s, "Red", "Blue", loaded(s, "Red", "Blue", wins=False))      # 0 against 5 dice of 2s
     assert s["haunt"]["track"] == 10
-    s, _ = step(s, "Red", "end_turn")
+    for seat in ("Red", "Blue", "Blue"):                                    # the bank, then its croupiers
+        s, _ = step(s, seat, "end_turn")
     s, ev = fight(s, "Green", "Blue", loaded(s, "Green", "Blue", wins=False))
     assert over(ev) == {"type": "game_over", "winner": "traitor", "reason": "clock"}
 
@@ -204,6 +225,7 @@ def duel(**kw):
     s, ev = begin("duel_at_dawn", **kw)
     assert s["haunt"]["traitor"] == "Blue" and s["order"] == ["Green", "Red", "Blue", "monsters"]
     assert "fencing_salle" in s["tiles"] and "tile_placed" in types(ev)
+    assert [m["id"] for m in s["haunt"]["monsters"]] == ["duelling_second_1"]
     return s
 
 
@@ -244,6 +266,7 @@ def cats(**kw):
     assert s["haunt"]["traitor"] == "Blue" and s["haunt"]["hidden"]
     assert next(e for e in ev if e["type"] == "haunt_began")["traitor"] is None
     assert sorted(m["room"] for m in s["haunt"]["monsters"]) == ["basement_landing"] * 3 + ["foyer"] * 3
+    assert all(m["traits"] == {"might": 3, "speed": 4, "sanity": 3} for m in s["haunt"]["monsters"])
     return s
 
 
@@ -282,12 +305,12 @@ def test_nine_lives_master_reveals_and_the_heroes_fall_R_HAUNT_3_R_HAUNT_10():
     assert E.outcome(s)["winners"] == ["Blue"]
 
 
-def test_nine_lives_a_cat_left_at_the_twelfth_round_wins_for_the_master_R_HAUNT_9():
+def test_nine_lives_a_cat_left_at_the_tenth_round_wins_for_the_master_R_HAUNT_9():
     """R-HAUNT-9: while hidden the revealer's turns count the rounds; the
     clock's win reveals the master."""
     s = cats(tough=("Red", "Blue", "Green"))
     s, ev = end_turns(s)
-    assert [e["value"] for e in ev if e["type"] == "track_advanced"] == list(range(1, 13))
+    assert [e["value"] for e in ev if e["type"] == "track_advanced"] == list(range(1, 11))
     assert types(ev)[-2:] == ["traitor_revealed", "game_over"]
     assert over(ev) == {"type": "game_over", "winner": "traitor", "reason": "clock"}
 
@@ -297,13 +320,17 @@ def test_nine_lives_a_cat_left_at_the_twelfth_round_wins_for_the_master_R_HAUNT_
 def undercroft(**kw):
     s, _ = begin("the_undercroft", **kw)
     assert s["haunt"]["traitor"] == "Red" and s["order"] == ["Blue", "Green", "Red", "monsters"]
-    assert [m["room"] for m in s["haunt"]["monsters"]][:2] == ["entrance_hall"] * 2
+    assert [m["room"] for m in s["haunt"]["monsters"]][:3] == ["entrance_hall"] * 3
+    assert len(s["haunt"]["monsters"]) == 5
+    assert all(m["traits"] == {"might": 6, "speed": 3} for m in s["haunt"]["monsters"])
     return s
 
 
 def test_undercroft_two_heroes_leave_by_the_front_door_R_HAUNT_10():
     s = undercroft(rooms={"Red": "basement_landing", "Green": "foyer"})
     assert s["players"]["Red"]["traits"]["speed"] == 4                 # the traitor's step up
+    cold = house_table()["players"]["Blue"]["traits"]["speed"] - 1        # the heroes' step down
+    assert s["players"]["Blue"]["traits"]["speed"] == cold
     s, _ = step(s, "Red", "end_turn")
     s, ev = step(s, "Blue", "escape")
     assert ev[0] == {"type": "hero_escaped", "seat": "Blue", "room": "entrance_hall"} and s["phase"] == "haunt"
@@ -324,7 +351,9 @@ def test_undercroft_heroes_win_when_the_traitor_dies_R_HAUNT_10():
 def test_undercroft_crawlers_drag_the_heroes_down_R_MONSTER_1_R_HAUNT_10():
     """R-MONSTER-1: on the monster turn the traitor attacks with the
     crawlers in the entrance hall; every hero dead is the traitor's win."""
-    s = undercroft(rooms={"Red": "foyer"}, frail=("Blue", "Green"))
+    s = undercroft(rooms={"Red": "foyer"})
+    for seat in ("Blue", "Green"):                  # frail after the cold's step, which would kill them
+        s["players"][seat]["traits"].update(might=0, speed=0)
     for seat in ("Red", "Blue", "Green", "Red"):
         s, _ = step(s, seat, "end_turn")
     assert s["turn"]["seat"] == "monsters"

@@ -197,7 +197,8 @@ def test_dead_line_three_fuses_carried_to_the_basement_landing_win_R_HAUNT_10():
     s, _ = begun("the_dead_line")
     assert s["haunt"]["traitor"] == "Red"
     assert {t: v["room"] for t, v in s["haunt"]["tokens"].items()} == {
-        "fuse_1": "upper_landing", "fuse_2": "copper_bath", "fuse_3": "maids_garret", "fuse_4": "entrance_hall"}
+        "fuse_1": "upper_landing", "fuse_2": "copper_bath", "fuse_3": "maids_garret", "fuse_4": "entrance_hall",
+        "fuse_5": "cellar_stairs"}
     assert {"copper_bath", "maids_garret", "cellar_stairs"} <= set(s["tiles"])
     s, _ = act(s, "Red", "end_turn")
     put(s, "Blue", "upper_landing")
@@ -231,8 +232,9 @@ def test_dead_line_traitor_holding_three_fuses_wins_R_HAUNT_10():
     game_over(ev, "traitor", "collect")
 
 
-def test_dead_line_clock_leaves_the_house_dark_after_ten_rounds_R_HAUNT_9():
-    clock_ends("the_dead_line", "traitor")
+def test_dead_line_clock_leaves_the_house_dark_after_nine_rounds_R_HAUNT_9():
+    s = clock_ends("the_dead_line", "traitor")
+    assert s["haunt"]["track"] == 9
 
 
 # -- The Overgrowth ----------------------------------------------------------
