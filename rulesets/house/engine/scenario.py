@@ -206,7 +206,10 @@ def _trait(state, rng, step, events):
         seats = list(players)
     for s in seats:
         if players[s]["alive"]:
-            T.change(state, s, step["trait"], step["steps"], events)
+            # a setup step stops at the lowest living value: no one dies of a haunt's first line
+            steps = max(step["steps"], -players[s]["traits"][step["trait"]])
+            if steps:
+                T.change(state, s, step["trait"], steps, events)
 
 
 SETUP = {"add_room": _add_room, "monsters": _monsters, "tokens": _tokens, "item": _item, "trait": _trait}

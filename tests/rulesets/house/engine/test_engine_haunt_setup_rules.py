@@ -108,6 +108,18 @@ def test_trait_step_moves_the_named_seats_trait_R_HAUNT_8_R_TRAIT():
     assert s["players"]["Red"]["traits"]["sanity"] == 2 and s["players"]["Green"]["traits"]["sanity"] == 2
 
 
+
+def test_a_trait_step_stops_at_the_lowest_living_value_R_HAUNT_8_R_FIGHT_8():
+    """R-FIGHT-8 kills at the skull in the haunt, but a haunt's setup step
+    is not an attack: a hero already on its last step stays there."""
+    from engine_helpers import set_trait
+    s = table(seats=("Red", "Blue", "Green"), chars=("ava", "bo", "cy"))
+    set_trait(s, "Red", "speed", 0)
+    set_trait(s, "Green", "speed", 2)
+    start_haunt(s, spec(setup=[{"trait": {"who": "heroes", "trait": "speed", "steps": -2}}]), revealer="Blue")
+    assert s["players"]["Red"]["alive"] and s["players"]["Red"]["traits"]["speed"] == 0
+    assert s["players"]["Green"]["traits"]["speed"] == 0 and s["players"]["Green"]["alive"]
+
 # -- special rules -----------------------------------------------------------
 
 def test_attack_with_lets_a_side_attack_with_another_trait_R_FIGHT_4_R_AUTH_1():
