@@ -142,7 +142,7 @@ def test_mirror_twin_clock_gives_the_heroes_the_twelfth_round_R_HAUNT_9():
 
 def test_last_will_carried_to_the_boiler_room_wins_for_the_heroes_R_HAUNT_10():
     """R-HAUNT-10 (carry a token): the will lies on the upper landing; the
-    Boiler Room and the Cellar Stairs were added by the haunt."""
+    Boiler Room and the Cellar Steps were added by the haunt."""
     s, _ = begun("last_will")
     assert s["haunt"]["traitor"] == "Red"
     assert s["haunt"]["tokens"] == {"will_1": {"kind": "will", "room": "upper_landing", "holder": None}}
