@@ -6,7 +6,8 @@ from engine_helpers import E, hand, put, set_trait
 from test_engine_haunt_setup_rules import haunted, spec
 
 from rulesets.house.engine import traits as T
-from rulesets.house.engine.bots import Bots, distances, edge
+from rulesets.house.engine.bot_odds import distances, edge
+from rulesets.house.engine.bots import Bots
 
 
 def choose(state, seat, seed=0):
