@@ -73,6 +73,7 @@ bench: setup ## run the benchmark and reliability scripts and print their figure
 	if [ -n "$$failed" ]; then echo "missed targets or failed:$$failed"; exit 1; fi
 
 balance: setup ## play seeded bot games of every haunt; report win rates and flags in build/balance/report.md
+	$(PY) -m pipeline compile
 	$(PY) bench/balance.py
 
 clean: ## remove build outputs (keeps the virtualenv)
