@@ -27,48 +27,26 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from kit import sim as kit_sim  # noqa: E402  (after the repository is on the path)
-from rulesets.house import INFO  # noqa: E402
+from rulesets.house import INFO  # noqa: E402  (after the repository is on the path)
 from rulesets.house.engine.bots import Bots  # noqa: E402
 from rulesets.house.engine.content import normalize  # noqa: E402
-from rulesets.house.engine.engine import apply_in_place  # noqa: E402
-from rulesets.house.engine.sim import ENGINE, SEATS, check_invariants  # noqa: E402
+from rulesets.house.engine.sim import play as sim_play  # noqa: E402
 
 BAND = (0.35, 0.65)
 SIDES = ("heroes", "traitor", "house")
 
 
-# Events after which `check="turn"` looks at the invariants.
-TURN_ENDS = ("turn_ended", "game_over", "haunt_began")
-
-
 def play(content: dict, seed: int, players: int = 4, haunt: str | None = None, turn_cap: int = 400,
          check: bool | str = True, watch=None):
-    """One game with the objective bots through the simulator's in-place stepping;
-    `haunt` forces the scenario (every chart cell names it) so a balance run
-    can play each haunt equally often. Invariants are checked after every
-    action (`check=True`), or, `"turn"`, as each turn ends and the haunt
-    begins, a quarter of the cost for long runs. Returns (final state,
-    actions, omens). `watch(state, events)`, if given, sees every step
-    (the balance benchmark reads the haunt's start and rounds from it)."""
+    """One game with the objective bots through the simulator's in-place
+    stepping (`sim.play`); `haunt` forces the scenario (every chart cell
+    names it) so a balance run can play each haunt equally often. `check`
+    and `watch` as in `sim.play`. Returns (final state, actions, omens)."""
     if not content.get("_normalized"):
         content = {**normalize(content), "_normalized": True}
     if haunt is not None:
         content = forced(content, haunt)
-    seen = {"omens": 0}
-
-    def checker(state, events):
-        seen["omens"] += sum(1 for e in events if e["type"] == "card_drawn" and e["deck"] == "omen")
-        if watch is not None:
-            watch(state, events)
-        if not check or state["phase"] == "lobby":
-            return
-        if check != "turn" or any(e["type"] in TURN_ENDS for e in events):
-            check_invariants(state, seen["omens"])
-
-    state, log = kit_sim.playout(ENGINE, content, list(SEATS[:players]), seed, Bots(), checker,
-                                 stop=lambda s: s["turn_n"] > turn_cap, in_place=apply_in_place)
-    return state, log, seen["omens"]
+    return sim_play(content, seed, players=players, turn_cap=turn_cap, check=check, policy=Bots(), watch=watch)
 
 
 def forced(content: dict, haunt: str) -> dict:

@@ -58,15 +58,23 @@ def lobby_pick(bot: random.Random, acts: list[dict]) -> dict:
     return bot.choice(acts)
 
 
-def play(content: dict, seed: int, players: int = 4, turn_cap: int = 150, check: bool = True,
-         copying: bool = False):
-    """One game through kit.sim: returns (final state, actions taken, omens drawn)."""
+# Events after which `check="turn"` looks at the invariants.
+TURN_ENDS = ("turn_ended", "game_over", "haunt_began")
+
+
+def play(content: dict, seed: int, players: int = 4, turn_cap: int = 150, check: bool | str = True,
+         copying: bool = False, policy=None, watch=None):
+    """One game through kit.sim: returns (final state, actions taken, omens drawn).
+    `policy(bot, state, seat, actions)` picks each action (default: the
+    weighted random bots here); invariants are checked after every action
+    (`check=True`) or, `"turn"`, as each turn ends and the haunt begins;
+    `watch(state, events)`, if given, sees every step."""
     if not content.get("_normalized"):
         content = {**normalize(content), "_normalized": True}
     seats = list(SEATS[:players])
     seen = {"busy": 0, "turn": None, "omens": 0}
 
-    def policy(bot, state, seat, acts):
+    def weighted(bot, state, seat, acts):
         if state["phase"] == "lobby":
             return lobby_pick(bot, acts)
         seen["busy"] = seen["busy"] + 1 if state["turn_n"] == seen["turn"] else 0
@@ -75,10 +83,14 @@ def play(content: dict, seed: int, players: int = 4, turn_cap: int = 150, check:
 
     def checker(state, events):
         seen["omens"] += sum(1 for e in events if e["type"] == "card_drawn" and e["deck"] == "omen")
-        if check and state["phase"] != "lobby":
+        if watch is not None:
+            watch(state, events)
+        if not check or state["phase"] == "lobby":
+            return
+        if check != "turn" or any(e["type"] in TURN_ENDS for e in events):
             check_invariants(state, seen["omens"])
 
-    state, log = kit_sim.playout(ENGINE, content, seats, seed, policy, checker,
+    state, log = kit_sim.playout(ENGINE, content, seats, seed, policy or weighted, checker,
                                  stop=lambda s: s["turn_n"] > turn_cap,
                                  in_place=None if copying else apply_in_place)
     return state, log, seen["omens"]
