@@ -45,19 +45,11 @@ def _fields(ev: dict, n: Namer, loc: str) -> dict[str, Any]:
     return f
 
 
-def winner(side: Any, view: dict) -> Any:
-    """`traitor` is the house when the haunt has no traitor."""
-    haunt = view.get("haunt")
-    if side == "traitor" and isinstance(haunt, dict) and haunt and haunt.get("traitor") is None:
-        return "house"
-    return side
-
-
 def variant(ev: dict, n: Namer) -> str | None:
     """The sentence an event takes when it has several (its group's key)."""
     kind = ev.get("type")
     if kind == "game_over":
-        return str(winner(ev.get("winner"), n.view))
+        return str(ev.get("winner"))           # the engine names the house when a traitorless haunt is lost
     if kind == "haunt_began":
         return "hidden" if ev.get("hidden") else "traitor" if ev.get("traitor") else "none"
     if kind == "item_placed":
