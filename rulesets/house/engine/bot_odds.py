@@ -9,6 +9,7 @@ from collections import deque
 from . import traits as T
 from .fight import monster, weapon_of
 from .haunt import spec
+from .objectives import my_side
 
 # The attack edge (P(win) - P(lose)) a side needs: winning on the clock (one
 # die up), pressing on (even dice), or losing to the clock with no fight it
@@ -38,13 +39,8 @@ def edge(mine: int, theirs: int) -> float:
     return EDGE[T.clamp_dice(mine), T.clamp_dice(theirs)]
 
 
-def side(state: dict, seat: str) -> str:
-    h = state["haunt"]
-    return "traitor" if h and seat == h["traitor"] else "heroes"
-
-
 def objectives(state: dict, seat: str) -> list[dict]:
-    return spec(state)["traitor_wins" if side(state, seat) == "traitor" else "heroes_win"]
+    return spec(state)["traitor_wins" if my_side(state, seat) == "traitor" else "heroes_win"]
 
 
 def on_the_clock(state: dict, seat: str) -> bool:
@@ -52,7 +48,7 @@ def on_the_clock(state: dict, seat: str) -> bool:
     only stay alive (a clock counting hero damage runs only when heroes
     are hurt, so it rewards attacking, not hiding)."""
     clock = spec(state)["clock"] or {}     # a hand-made haunt may have none
-    return clock.get("counts") == "rounds" and clock.get("winner") == side(state, seat)
+    return clock.get("counts") == "rounds" and clock.get("winner") == my_side(state, seat)
 
 
 def enemies(state: dict, seat: str) -> list[tuple[str, str]]:
@@ -60,7 +56,7 @@ def enemies(state: dict, seat: str) -> list[tuple[str, str]]:
     the monsters and a revealed traitor; the traitor knows every hero."""
     h = state["haunt"]
     players = state["players"]
-    if side(state, seat) == "traitor":
+    if my_side(state, seat) == "traitor":
         return [(s, p["room"]) for s, p in sorted(players.items()) if s != seat and p["alive"]]
     out = [(m["id"], m["room"]) for m in h["monsters"] if not m["stunned"]]
     t = h["traitor"]

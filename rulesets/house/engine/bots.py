@@ -15,12 +15,13 @@ import random
 
 from . import board as B
 from .bot_odds import (CAUTIOUS, DESPERATE, EVEN, attack_edge, dest, distances, edge, enemies, objectives,
-                       on_the_clock, side)
+                       on_the_clock)
 from . import traits as T
 from .fight import monster, weapon_of
 from .haunt import spec
 from .monsters import monster_exits
 from .movement import tiles_left
+from .objectives import my_side
 from .sim import lobby_pick
 
 REACH = 4                   # rooms a foe may cross in a turn, about (Speed 3-5, monsters' rolls)
@@ -116,7 +117,7 @@ def wanted_tokens(state, seat) -> set:
     no one)."""
     out = set()
     hunts = False
-    if side(state, seat) == "traitor":         # what the heroes must collect does not count in its hands
+    if my_side(state, seat) == "traitor":         # what the heroes must collect does not count in its hands
         out |= {o["kind"] for o in spec(state)["heroes_win"] if o["objective"] == "collect"}
     for o in objectives(state, seat):
         if o["objective"] == "carry":
@@ -218,7 +219,7 @@ def _damage_clock_against(state, seat) -> bool:
     """A hero whose every lost fight feeds the other side's clock (it counts
     hero damage): a fight that wins nothing for good is not worth even dice."""
     clock = spec(state)["clock"] or {}
-    return side(state, seat) == "heroes" and clock.get("counts") == "hero_damage" \
+    return my_side(state, seat) == "heroes" and clock.get("counts") == "hero_damage" \
         and clock.get("winner") not in ("heroes", None)
 
 
