@@ -143,7 +143,7 @@ def build(ruleset: str, root: Path, build_dir: Path, base_url: str | None = None
     for locale in sorted(manifest["locales"]):
         generated = {"hauntkit/config": ui.config_module(ruleset, locale, version, words=words)}
         scripts = scripts_for(lua_root, generated, spec.object_roles, mounts)
-        xml = ui.xml_ui(lua_root / "ui" / "connect.xml", locale, words)
+        xml = ui.xml_ui(lua_root / "ui" / "connect.xml", locale, words, per_colour=lua_root / "ui" / "reading.xml")
         try:
             doc = spec.save(plan, content, manifest, locale, urls, scripts, xml, version)
         except KeyError as exc:

@@ -20,9 +20,25 @@ def strings(locale: str, words=None) -> dict[str, str]:
     return (words or catalog()).locale(locale, "panel")
 
 
-def xml_ui(template: Path, locale: str, catalog_words=None) -> str:
+_LEADING_COMMENT = re.compile(r"\A\s*<!--.*?-->\s*\n", re.S)
+
+
+def reading_panels(template: Path, colours) -> str:
+    """The per-colour template once for each colour (`{colour}`), its
+    leading comment left out: ten panels that differ only in their colour
+    are written once."""
+    text = _LEADING_COMMENT.sub("", Path(template).read_text(encoding="utf-8"), count=1)
+    return "".join(text.replace("{colour}", c) for c in colours)
+
+
+def xml_ui(template: Path, locale: str, catalog_words=None, per_colour: Path | None = None) -> str:
+    """The save's XmlUI: `template`, then `per_colour` repeated for every
+    TTS colour, with the panel's words filled in."""
+    from kit.seats import COLOURS
     words = strings(locale, catalog_words)
     text = Path(template).read_text(encoding="utf-8")
+    if per_colour is not None:
+        text += reading_panels(per_colour, COLOURS)
 
     def fill(m: re.Match) -> str:
         key = m.group(1)
