@@ -56,7 +56,9 @@ def _lua_string(value: str) -> str:
 def config_module(ruleset: str, locale: str, mod_version: str,
                   server_url: str = DEFAULT_SERVER_URL, words=None) -> str:
     """Lua source of the generated `hauntkit/config` module: the save's
-    ruleset, locale and version, the panel's `strings` and the Lua's `words`."""
+    ruleset, locale and version, the TTS colours (as the XmlUI's per-colour
+    panels have them), the panel's `strings` and the Lua's `words`."""
+    from kit.seats import COLOURS
     from kit.words import catalog
     words = words or catalog()
     lines = [
@@ -66,6 +68,7 @@ def config_module(ruleset: str, locale: str, mod_version: str,
         f"  locale = {_lua_string(locale)},",
         f"  mod_version = {_lua_string(mod_version)},",
         f"  server_url = {_lua_string(server_url)},",
+        "  colours = {" + ", ".join(_lua_string(c) for c in COLOURS) + "},",
         "  strings = {",
     ]
     for key, text in sorted(strings(locale, words).items()):

@@ -7,6 +7,7 @@
 -- and once a colour has a text of its own to read the host asks the server
 -- for that colour's seat token and puts the link to its own page (a phone,
 -- a browser) in that colour's panel only.
+local config = require("hauntkit/config")
 local ops = require("hauntkit/ops")
 local http = require("hauntkit/http")
 local state = require("hauntkit/state")
@@ -14,7 +15,7 @@ local words = require("hauntkit/words")
 
 local M = {}
 
-M.COLOURS = {"White", "Brown", "Red", "Orange", "Yellow", "Green", "Teal", "Blue", "Purple", "Pink"}
+M.COLOURS = config.colours      -- the colours the build made a panel for
 M.shown = {}      -- colour → {panel, title, text}: what its panel holds now
 M.asking = {}     -- colour → true while its seat token is being asked for
 
