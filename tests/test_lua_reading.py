@@ -53,7 +53,7 @@ def test_a_book_goes_into_the_panels_of_its_own_side_only_R_HAUNT_7(built):
     assert saved["links"]["Red"].endswith("seat=Red&token=tok-Red") and saved["links_table"] == "t"
 
 
-def test_a_panel_closes_and_reopens_for_its_own_colour_only(built):
+def test_a_panel_closes_and_reopens_for_its_own_colour_only_R_HAUNT_7(built):
     server = Scripted(1, [entry(1, _book("Heroes", ["Light the wicks."], ["Red", "Blue"]))])
     fake = table(built, server)
     fake.click("hk_read_Red_close", "Red")

@@ -63,7 +63,7 @@ def test_a_hidden_traitor_is_named_to_nobody_but_is_told_privately_R_HAUNT_3():
     assert len(out["messages"]) == 3 and "You are the traitor" not in str(out["messages"])
 
 
-def test_with_no_traitor_everyone_faces_the_house():
+def test_with_no_traitor_everyone_faces_the_house_R_HAUNT_3():
     text, _, _ = _answer([_began(traitor=None)])["messages"]
     assert text["en"].endswith("There is no traitor: everyone faces the house.")
 
@@ -80,7 +80,7 @@ def test_each_book_is_a_show_text_for_that_sides_seats_only_R_HAUNT_7():
     assert "Put out" not in str(heroes) and not out["messages"]
 
 
-def test_tokens_are_spawned_on_the_floor_and_follow_whoever_holds_them():
+def test_tokens_are_spawned_on_the_floor_and_follow_whoever_holds_them_R_HAUNT_8():
     """Tokens are picked up, dropped and given like items (docs/rulesets/haunts.md)."""
     placed = _answer([{"type": "token_placed", "token": "wick_1", "kind": "wick", "room": "smoking_room",
                        "visible_to": None}])
@@ -102,7 +102,7 @@ def test_tokens_are_spawned_on_the_floor_and_follow_whoever_holds_them():
     assert given["ops"][0]["op"] == "move" and given["messages"][0]["en"] == "Batu gives Wick 2 to Blue."
 
 
-def test_placed_items_go_to_their_holder_or_room_and_progress_is_told():
+def test_placed_items_go_to_their_holder_or_room_and_progress_is_told_R_HAUNT_8():
     out = _answer([{"type": "item_placed", "card": "humming_walls", "room": "smoking_room", "seat": "Red",
                     "visible_to": None},
                    {"type": "ritual_progress", "side": "heroes", "objective": 0, "successes": 2, "needed": 3,
@@ -122,7 +122,7 @@ def test_placed_items_go_to_their_holder_or_room_and_progress_is_told():
     assert clip["offset"] == {"x": 4, "z": 0}
 
 
-def test_a_destroyed_monster_leaves_the_table_named():
+def test_a_destroyed_monster_leaves_the_table_named_R_MONSTER_2():
     view = {**HVIEW, "haunt": {**HAUNT, "monster_names": {"shade": T("暗影", "Shade")},
                                "destroyed": [{"id": "shade_2", "kind": "shade"}]}}
     out = _answer([{"type": "monster_destroyed", "monster": "shade_2", "visible_to": None}], view)

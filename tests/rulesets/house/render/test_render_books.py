@@ -64,7 +64,7 @@ def test_one_pdf_per_locale_and_the_pdf_holds_what_was_laid_out(built):
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-def test_every_haunt_is_in_both_parts_with_its_own_book(rs, built, locale):
+def test_every_haunt_is_in_both_parts_with_its_own_book_R_HAUNT_7(rs, built, locale):
     pages, model = read(built, locale)
     for h in rs.haunts.values():
         heroes, traitor = text_of(pages, model, "heroes", h.id), text_of(pages, model, "traitor", h.id)
@@ -101,7 +101,7 @@ def test_neither_sides_book_is_on_the_other_sides_pages(rs, built, locale):
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-def test_the_traitors_part_starts_on_an_odd_page_on_a_sheet_of_its_own(built, locale):
+def test_the_traitors_part_starts_on_an_odd_page_on_a_sheet_of_its_own_R_HAUNT_7(built, locale):
     _, model = read(built, locale)
     first = next(p for p in model if p.part == "traitor")
     assert first.number % 2 == 1 and first.kind == "cover"
@@ -112,7 +112,7 @@ def test_the_traitors_part_starts_on_an_odd_page_on_a_sheet_of_its_own(built, lo
 
 
 @pytest.mark.parametrize("locale", LOCALES)
-def test_a_haunt_without_a_traitor_says_so_in_the_traitors_part(rs, built, locale):
+def test_a_haunt_without_a_traitor_says_so_in_the_traitors_part_R_HAUNT_3(rs, built, locale):
     none = [h for h in rs.haunts.values() if h.traitor.rule == "none"]
     assert none, "the house has a traitorless haunt (the house plays the monsters)"
     pages, model = read(built, locale)
@@ -148,7 +148,7 @@ def test_zh_hant_books_are_converted_from_zh_hans_with_the_house_glossary(rs):
     assert [s.title for s in book.parts[0].sections] == [h.title["zh-Hant"] for h in rs.haunts.values()]
 
 
-def test_facts_are_written_from_the_setup_steps_and_a_hidden_traitor_is_said_in_both_parts(rs):
+def test_facts_are_written_from_the_setup_steps_and_a_hidden_traitor_is_said_in_both_parts_R_HAUNT_3_R_HAUNT_8(rs):
     from rulesets.house.kinds.model import TokenKind
     haunt = next(h for h in rs.haunts.values() if h.traitor.rule != "none")
     room, item = next(iter(rs.rooms.values())), next(iter(rs.items.values()))
