@@ -27,6 +27,8 @@ def deep_copy(value):
     is walked instead."""
     if type(value) in ATOMIC:
         return value
+    if not value:                       # an empty list or dict: often, and cheap to make anew
+        return type(value)()
     try:
         return _loads(_dumps(value))
     except TypeError:
@@ -47,13 +49,26 @@ def _walk(value):
 
 
 def peek(state: dict, key: str):
-    """A top-level part for reading only: from a copy-on-touch draft
-    (engine._Draft) that has not copied it yet, the source's own, uncopied.
-    The caller must not change it, nor keep it past the change of state."""
-    src = getattr(state, "_src", None)
-    if src is not None and not dict.__contains__(state, key):
-        return src[key]
+    """A top-level part for reading only: from a copy-on-touch draft that
+    has not copied it yet, the source's own, uncopied. The caller must not
+    change it, nor keep it past the change of state."""
+    if type(state) is Draft and not dict.__contains__(state, key):
+        src = state._src
+        if src is not None:
+            return src[key]
     return state[key]
+
+
+def reading(part):
+    """Every entry of a part for reading only (iteration included): from an
+    entry-by-entry draft (`Draft(..., nested=)`), the entries copied so far
+    and the source's own for the rest, without copying them. The caller must
+    not change what it gets, nor keep it past the change of state."""
+    if type(part) is Draft and part._src is not None:
+        merged = dict(part._src)
+        merged.update(dict.items(part))
+        return merged
+    return part
 
 
 class Draft(dict):
@@ -64,24 +79,35 @@ class Draft(dict):
     hands them over shared. A move or an end of turn touches about half of
     the state (the decks, the biggest part, only when a card is drawn), so
     this copies less and, with less garbage promoted to the old generation,
-    makes the collector run less. Anything that needs the whole dict at once
-    (iteration, `len`, `==`, `pop`, ...) first copies every remaining part,
-    after which the draft is an ordinary dict."""
+    makes the collector run less. A part named in `nested` (a map of seats,
+    say, where an action mostly changes the one acting) is itself a draft:
+    each entry is copied when first touched. Anything that needs the whole
+    dict at once (iteration, `len`, `==`, `pop`, ...) first copies every
+    remaining part, after which the draft is an ordinary dict; `reading`
+    iterates without copying, for code that only reads."""
 
-    __slots__ = ("_src",)
+    __slots__ = ("_src", "_nested")
 
-    def __init__(self, src: dict):
-        super().__init__({k: v for k, v in src.items() if type(v) in ATOMIC})
-        for key in SHARED:     # read-only parts: shared, never copied
+    def __init__(self, src: dict, nested: tuple = (), shared: tuple = SHARED):
+        super().__init__()
+        for key in shared:     # read-only parts: shared, never copied
             if key in src:
                 dict.__setitem__(self, key, src[key])
         self._src = src
+        self._nested = nested
 
     def __missing__(self, key):
         src = self._src
         if src is None or key not in src:
             raise KeyError(key)
-        value = deep_copy(src[key])
+        value = src[key]
+        kind = type(value)
+        if kind in ATOMIC:
+            pass
+        elif kind is dict and key in self._nested:
+            value = Draft(value, shared=())
+        else:
+            value = deep_copy(value)
         dict.__setitem__(self, key, value)
         return value
 
@@ -93,6 +119,12 @@ class Draft(dict):
 
     def __contains__(self, key):
         return dict.__contains__(self, key) or (self._src is not None and key in self._src)
+
+    def __len__(self):
+        src = self._src                 # keys are only added until the draft is whole (no deletion before)
+        if src is None:
+            return dict.__len__(self)
+        return len(src) + sum(1 for key in dict.keys(self) if key not in src)
 
     def _whole(self) -> None:
         """Copy every part not copied yet, in the source's key order."""
@@ -109,9 +141,14 @@ class Draft(dict):
     def settle(self) -> dict:
         """The new state as a plain dict: copied parts, and the rest shared."""
         if self._src is None:
-            return dict(dict.items(self))
-        new = dict(self._src)
-        new.update(dict.items(self))
+            new = dict(dict.items(self))
+        else:
+            new = dict(self._src)
+            new.update(dict.items(self))
+        for key in self._nested:
+            part = new.get(key)
+            if type(part) is Draft:
+                new[key] = part.settle()
         return new
 
 
@@ -125,7 +162,7 @@ def _whole_first(name):
     return wrapper
 
 
-for _name in ("__iter__", "__len__", "__eq__", "__ne__", "__repr__", "__reversed__", "__or__", "__ior__",
+for _name in ("__iter__", "__eq__", "__ne__", "__repr__", "__reversed__", "__or__", "__ior__",
               "__delitem__", "__reduce__", "__reduce_ex__", "keys", "items", "values", "copy", "pop",
               "popitem", "setdefault", "update", "clear"):
     setattr(Draft, _name, _whole_first(_name))

@@ -1,6 +1,7 @@
 """Drawing, keeping and discarding cards (R-CARD, R-MOVE-4, R-ITEM-6)."""
 from __future__ import annotations
 
+from kit.draft import reading
 from kit.engine import shuffle
 from . import traits as T
 from .effects import is_traitor, op, push
@@ -74,13 +75,14 @@ def draw_one(state, rng, seat, step, events):
 def discard(state, rng, seat, step, events):
     card = step["card"]
     deck = state["rules"]["cards"][card]["deck"]
-    for s, p in state["players"].items():
+    held = [s for s, p in reading(state["players"]).items() if card in p["held"] or card in p["kept"]]
+    if held:
+        s = held[0]
+        p = state["players"][s]
         if card in p["held"]:
             release(state, s, card, events)
-            break
-        if card in p["kept"]:
+        else:
             p["kept"].remove(card)
-            break
     else:
         if card in state["in_play"]:
             state["in_play"].remove(card)

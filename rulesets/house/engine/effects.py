@@ -7,6 +7,8 @@ data in the state, so a table can be saved mid-card and replayed exactly.
 """
 from __future__ import annotations
 
+from kit.draft import peek
+
 from ..steps import STEPS
 from . import traits as T
 
@@ -29,6 +31,8 @@ def push(state: dict, seat, steps: list, **extra) -> None:
 
 
 def run(state: dict, rng, events: list) -> None:
+    if not peek(state, "stack"):
+        return
     stack = state["stack"]
     players = state["players"]
     while stack and state["pending"] is None and state["phase"] != "over":
@@ -40,7 +44,7 @@ def run(state: dict, rng, events: list) -> None:
         frame["i"] += 1
         seat = frame["seat"]
         name = step["op"]
-        if seat in players and not players[seat]["alive"] and name not in DEAD_OK:
+        if seat in players and not peek(players, seat)["alive"] and name not in DEAD_OK:
             continue        # a dead character's card and movement stop mattering
         OPS[name](state, rng, seat, step, events)
 
@@ -71,7 +75,7 @@ def choice(state, seat, options: dict, events, purpose: str, for_seat=None, labe
 
 
 def is_traitor(state: dict, seat) -> bool:
-    h = state.get("haunt")
+    h = peek(state, "haunt")
     return bool(h) and h.get("traitor") == seat
 
 
@@ -79,7 +83,7 @@ def harm(state: dict, seat, steps: list, source: str, after: list | None = None)
     """R-HAUNT-6: the traitor may ignore the harmful part of a room effect.
     `after` runs only when it is ignored: what the harm would have stopped
     (a failed roll that ends movement lets an ignoring traitor walk on)."""
-    if is_traitor(state, seat) and not state["haunt"]["hidden"]:     # hidden, it passes for a hero
+    if is_traitor(state, seat) and not peek(state, "haunt")["hidden"]:     # hidden, it passes for a hero
         offer = {"op": "_offer_ignore", "source": source, "then": steps}
         if after is not None:
             offer["after"] = after

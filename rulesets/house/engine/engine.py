@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from . import effects, fight, haunt, items, monsters, movement, objectives, rooms, turns
 from . import cards as _cards  # noqa: F401  (registers the card ops)
-from kit.draft import ATOMIC, Draft
+from kit.draft import ATOMIC, Draft, peek
 from .legal import legal_actions, route  # noqa: F401
 from .resolve import RESOLVERS
 from .text import refuse
@@ -20,11 +20,14 @@ from .turns import new_table  # noqa: F401
 from .view import view  # noqa: F401
 
 RESOLVING = {name for name, _ in RESOLVERS.values()}
+# Parts copied entry by entry: an action changes one seat, draws from one
+# deck, discards to one pile, places one tile.
+NESTED = ("players", "decks", "discards", "tiles", "cells", "placed_n", "adj")
 effects.check_vocabulary()
 
 
 def apply(state: dict, action: dict, rng) -> tuple[dict, list[dict]]:
-    draft = Draft(state)
+    draft = Draft(state, nested=NESTED)
     events = apply_in_place(draft, action, rng)
     return draft.settle(), events
 
@@ -91,7 +94,8 @@ def _turn(state, rng, name, seat, args, events):
 
 
 def _monster_turn(state, rng, name, seat, args, events):
-    if seat != state["haunt"]["traitor"] or state["haunt"]["hidden"]:
+    h = peek(state, "haunt")
+    if seat != h["traitor"] or h["hidden"]:
         raise refuse("NOT-YOUR-TURN", "not_your_turn", 403)
     if name == "monster_move":
         monsters.monster_move(state, rng, args, events)
@@ -145,7 +149,7 @@ def apply_in_place(state: dict, action: dict, rng) -> list[dict]:
         return _public(events)
     if name in ("sit", "choose_character", "start"):
         raise refuse("NOT-LOBBY", "not_lobby", 409)
-    pd = state["pending"]
+    pd = peek(state, "pending")           # read here; an answer replaces it, never changes it
     if pd is not None:
         if pd["seat"] != seat:
             raise refuse("NOT-YOUR-TURN", "pending", 409)
@@ -155,20 +159,21 @@ def apply_in_place(state: dict, action: dict, rng) -> list[dict]:
         resolver(state, rng, seat, pd, args, events)
     elif name in RESOLVING:
         raise refuse("NO-PENDING", "no_pending", 409)
-    elif state["turn"]["seat"] == "monsters":
+    elif peek(state, "turn")["seat"] == "monsters":
         _monster_turn(state, rng, name, seat, args, events)
     else:
         if seat not in state["players"]:
             raise refuse("NOT-YOUR-TURN", "not_seated", 403)
-        if state["turn"]["seat"] != seat:
+        if peek(state, "turn")["seat"] != seat:
             raise refuse("NOT-YOUR-TURN", "not_your_turn", 403)
-        if not state["players"][seat]["alive"]:
+        if not peek(state["players"], seat)["alive"]:
             raise refuse("R-FIGHT-8", "dead", 409)
         _turn(state, rng, name, seat, args, events)
     effects.run(state, rng, events)
     _after(state, events)
-    current = state["players"].get(state["turn"]["seat"])
-    if current and not current["alive"] and state["phase"] != "over" and state["pending"] is None:
+    players, now = state["players"], peek(state, "turn")["seat"]
+    current = peek(players, now) if now in players else None
+    if current and not current["alive"] and state["phase"] != "over" and peek(state, "pending") is None:
         effects.push(state, None, [{"op": "_next_turn"}])      # a character who dies ends its turn
         effects.run(state, rng, events)
         _after(state, events)
@@ -178,7 +183,7 @@ def apply_in_place(state: dict, action: dict, rng) -> list[dict]:
 def _after(state: dict, events: list) -> None:
     """After every action: a dead figure's tokens drop, then every objective
     and the clock are looked at (R-HAUNT-10)."""
-    h = state["haunt"]
+    h = peek(state, "haunt")
     if h is not None and h["tokens"]:
         objectives.drop_for_the_fallen(state, events)
     haunt.check_win(state, events)

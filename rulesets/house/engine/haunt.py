@@ -3,6 +3,8 @@ clock and winning (R-HAUNT, R-AUTH-1). The scenario's own parts are in
 scenario.py (its shape and setup) and objectives.py (what wins)."""
 from __future__ import annotations
 
+from kit.draft import peek
+
 from . import traits as T
 from .effects import choice, op
 from .scenario import apply_setup, norm_haunt
@@ -38,7 +40,7 @@ def lookup(state: dict, omen: str, room: str) -> dict:
 
 def spec(state: dict) -> dict:
     """The haunt being played, as scenario.norm_haunt reads it (shared, read-only)."""
-    return state["rules"]["haunts"][state["haunt"]["id"]]
+    return state["rules"]["haunts"][peek(state, "haunt")["id"]]
 
 
 def closest(cands: list, revealer: str, seats: list):
@@ -153,7 +155,7 @@ def monsters_play(state: dict) -> bool:
     the house plays them); after the traitor dies only if the monsters can
     still win for the traitor. A haunt may say so itself (rule
     `monsters_can_win`)."""
-    h = state["haunt"]
+    h = peek(state, "haunt")
     if not h["monsters"]:
         return False
     traitor = h["traitor"]
@@ -169,7 +171,7 @@ def monsters_play(state: dict) -> bool:
 def lead(state: dict) -> str:
     """Whose turn moves the round clock: the traitor's, the revealer's when
     there is none or it is hidden (R-HAUNT-9)."""
-    h = state["haunt"]
+    h = peek(state, "haunt")
     return h["revealer"] if h["hidden"] or not h["traitor"] else h["traitor"]
 
 
@@ -192,7 +194,7 @@ def hero_damaged(state: dict, seat: str, amount: int, events: list) -> None:
     """R-HAUNT-9: a `hero_damage` clock counts every step of damage a hero
     takes. A hidden traitor's damage counts too: it passes for a hero, and a
     track standing still when it is hurt would say who it is."""
-    h = state["haunt"]
+    h = peek(state, "haunt")
     if h is None or state["phase"] != "haunt" or (seat == h["traitor"] and not h["hidden"]):
         return
     clock = spec(state)["clock"]
@@ -203,11 +205,11 @@ def hero_damaged(state: dict, seat: str, amount: int, events: list) -> None:
 def check_win(state: dict, events: list) -> None:
     """R-HAUNT-10: only in the haunt; the first side to meet an objective
     (the traitor's are looked at first), else the clock at its end."""
-    if state["phase"] != "haunt" or state["haunt"] is None:
+    if state["phase"] != "haunt" or peek(state, "haunt") is None:
         return
-    from .objectives import met          # objectives reads the haunt's helpers: imported at call time
+    met = _objectives.met
     sp = spec(state)
-    h = state["haunt"]
+    h = peek(state, "haunt")
     for side, key in (("traitor", "traitor_wins"), ("heroes", "heroes_win")):
         for o in sp[key]:
             if met(state, side, o):
@@ -233,3 +235,8 @@ def finish(state: dict, winner: str, reason: str, events: list) -> None:
     state["pending"] = None
     state["stack"] = []
     events.append({"type": "game_over", "winner": winner, "reason": reason})
+
+
+# objectives reads this module's helpers, so it is bound once both are loaded
+# (whichever is imported first); check_win looks it up at call time.
+from . import objectives as _objectives  # noqa: E402

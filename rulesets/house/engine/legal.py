@@ -9,7 +9,7 @@ from .. import INFO
 from . import board as B
 from . import objectives as O
 from .content import TRAITS
-from .fight import any_target, line_of_sight, monster, shielded, trait_allowed, weapon_of
+from .fight import any_target, line_of_sight, monster, overrides, shielded, trait_allowed, weapon_of
 from .geometry import SIDES
 from .monsters import monster_exits, stunned_move
 from .movement import (affordable, gate_key, hindered_rooms, side_of, special, speed_budget, step_cost,
@@ -45,44 +45,63 @@ def _gated(state, seat):
                          (sp["kind"] == "crossing" and p.get("uncrossed") == p["room"]))
 
 
-def reachable(state: dict, seat: str) -> dict[str, list[str]]:
+def reachable(state: dict, seat: str, hindered: set | None = None) -> dict[str, list[str]]:
     """Rooms reachable with the movement left, with a cheapest path each.
     Paths stop at rooms whose entry does something (a draw, a chute, a roll).
-    Steps cost 1 or 2 (R-MOVE-7), so a bucket queue replaces a heap."""
+    Steps cost 1 or 2 (R-MOVE-7), so a bucket queue replaces a heap; a room
+    leaves its bucket at its final cost, so its path is final then too."""
     p = state["players"][seat]
     turn = state["turn"]
     start = p["room"]
     budget = speed_budget(state, seat) - turn["used"]
     stops = set(state["rules"]["stop_rooms"])
     stops.update(state["icon_pending"])
-    gated = _gated(state, seat)
-    hindered = hindered_rooms(state, seat)
+    if hindered is None:
+        hindered = hindered_rooms(state, seat)
     adj = state["adj"]
     best = {start: 0}
-    parent = {}
-    buckets = [[start]] + [[] for _ in range(max(budget, 2))]   # R-MOVE-2: a first step may cost 2
-    for c, bucket in enumerate(buckets):
-        for r in bucket:
-            if best[r] != c or (r != start and (r in stops or gated)):
+    paths = {}
+    buckets = [[] for _ in range(max(budget, 2) + 1)]    # R-MOVE-2: a first step may cost 2
+    first = 2 if start in hindered else 1
+    if first <= budget or not turn["moved"]:
+        for o in adj.get(start, ()):
+            if o not in best and not _gate_blocked(state, seat, o):
+                best[o] = first
+                paths[o] = [o]
+                buckets[first].append(o)
+    if _gated(state, seat):
+        return paths                 # a roll stands between this room and the next: one step only
+    if not hindered:                 # every step costs 1: breadth first, a layer per step
+        layer, c = buckets[1], 1
+        while layer and c < budget:
+            c += 1
+            deeper = []
+            for r in layer:
+                if r in stops:
+                    continue
+                path = paths[r]
+                for o in adj.get(r, ()):
+                    if o not in best:
+                        best[o] = c
+                        paths[o] = path + [o]
+                        deeper.append(o)
+            layer = deeper
+        return paths
+    for c in range(1, len(buckets)):
+        for r in buckets[c]:
+            if best[r] != c or r in stops:
                 continue
             nc = c + (2 if r in hindered else 1)
-            if nc > budget and (turn["moved"] or r != start):
+            if nc > budget:
                 continue
+            path = paths[r]
             for o in adj.get(r, ()):
                 if o in best and best[o] <= nc:
                     continue
-                if r == start and _gate_blocked(state, seat, o):
-                    continue
                 best[o] = nc
-                parent[o] = r
+                paths[o] = path + [o]
                 buckets[nc].append(o)
-    out = {}
-    for room in parent:
-        path = [room]
-        while parent.get(path[-1], start) != start:
-            path.append(parent[path[-1]])
-        out[room] = path[::-1]
-    return out
+    return paths
 
 
 def route(state: dict, seat: str, to: str) -> list[str]:
@@ -104,10 +123,13 @@ def _turn_actions(state, seat):
     room = p["room"]
     out = []
     if turn["may_move"]:
-        for dest, path in sorted(reachable(state, seat).items()):
+        hindered = hindered_rooms(state, seat)
+        paths = reachable(state, seat, hindered)
+        for dest in sorted(paths):
+            path = paths[dest]
             out.append({"action": "move", "args": {"to": dest} if len(path) == 1 else {"path": path}})
         sides = B.open_sides(state, room)
-        if sides and not _gate_blocked(state, seat) and affordable(state, seat, step_cost(state, seat, room)) \
+        if sides and not _gate_blocked(state, seat) and affordable(state, seat, 2 if room in hindered else 1) \
                 and tiles_left(state, state["tiles"][room][0]):
             for side in sides:
                 out.append({"action": "discover", "args": {"side": SIDES[side]}})
@@ -165,24 +187,35 @@ def _haunt_actions(state, seat, room, others):
 
 def _attacks(state, seat):
     p = state["players"][seat]
+    here = p["room"]
     mine = side_of(state, seat)
     anyone = any_target(state)
-    weapons = [None] + [c for c in p["held"] if c not in state["turn"]["items"] and weapon_of(state, c)[0]]
+    acted = state["turn"]["items"]
+    arms = [(None, (False, "might", 0, False))]
+    arms += [(c, w) for c in p["held"] if c not in acted for w in (weapon_of(state, c),) if w[0]]
     beasts_all = [m for m in state["haunt"]["monsters"] if not m["stunned"]] if mine == "hero" else []
+    foes = [(s, q["room"]) for s, q in sorted(state["players"].items())
+            if q["alive"] and s != seat and (anyone or side_of(state, s) != mine)]
+    if not any(a[1][3] for a in arms) and all(room != here for _, room in foes) \
+            and all(m["room"] != here for m in beasts_all):
+        return []                       # nobody within reach: the common case, answered early
+    rules = overrides(state)
+    # R-FIGHT-4: a trait other than Might needs the haunt's rule or a monster's weakness
+    other_traits = bool(rules["attack_with"]) or any(m.get("attackable_with") for m in beasts_all)
+    guarded = bool(rules["invulnerable"])
     out = []
-    for w in weapons:
-        _, trait, _, ranged = weapon_of(state, w) if w else (False, "might", 0, False)
-        rooms = {p["room"]} | (set(line_of_sight(state, p["room"])) if ranged else set())
-        people = [s for s, q in sorted(state["players"].items())
-                  if q["alive"] and s != seat and q["room"] in rooms and (anyone or side_of(state, s) != mine)]
+    for w, (_, trait, _, ranged) in arms:
+        rooms = {here} | (set(line_of_sight(state, here)) if ranged else set())
+        people = [s for s, room in foes if room in rooms]
         beasts = [m for m in beasts_all if m["room"] in rooms]
-        targets = people + [m["id"] for m in beasts if trait in m["traits"] and not shielded(state, m["id"], trait, w)]
+        targets = people + [m["id"] for m in beasts
+                            if trait in m["traits"] and not (guarded and shielded(state, m["id"], trait, w))]
         for t in targets:
             args = {"target": t}
             if w:
                 args["weapon"] = w
             out.append({"action": "attack", "args": args})
-        if w is None:                   # R-FIGHT-4: other traits the haunt allows without a weapon
+        if w is None and other_traits:  # R-FIGHT-4: other traits the haunt allows without a weapon
             for t in people + [m["id"] for m in beasts]:
                 m = monster(state, t)
                 for tr in TRAITS:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import heapq
 
 from . import traits as T
-from kit.draft import peek
+from kit.draft import peek, reading
 from .effects import op, push
 from .fight import defend, monster, settle, stun
 from .items import item_list
@@ -15,7 +15,7 @@ from .text import refuse
 def stunned_move(state: dict) -> bool:
     """R-MONSTER-2 replaced by the haunt's `stunned_move` rule (seed 001):
     a monster recovering from a stun still moves, though it does not attack."""
-    return state["rules"]["haunts"][state["haunt"]["id"]]["rules"]["stunned_move"]
+    return state["rules"]["haunts"][peek(state, "haunt")["id"]]["rules"]["stunned_move"]
 
 
 def begin_monster_turn(state: dict, rng, events: list) -> None:
@@ -135,7 +135,7 @@ def monster_attack(state: dict, rng, args: dict, events: list) -> None:
 
 
 def hero_rooms(state):
-    return {p["room"]: s for s, p in sorted(state["players"].items())
+    return {p["room"]: s for s, p in sorted(reading(state["players"]).items())
             if p["alive"] and side_of(state, s) == "hero"}
 
 

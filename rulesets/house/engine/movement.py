@@ -5,7 +5,7 @@ from kit.engine import shuffle
 from . import board as B
 from . import traits as T
 from .cards import end_movement
-from kit.draft import peek
+from kit.draft import peek, reading
 from .effects import check, harm, is_traitor, op, push, prompt
 from .geometry import SIDE_INDEX, beyond, opposite
 from .rearrange import rearrange
@@ -19,7 +19,7 @@ def special(state: dict, room: str) -> dict | None:
 def side_of(state: dict, who: str) -> str:
     """The side a figure plays for as the table knows it: a hidden traitor
     passes for a hero (monsters and hindrance treat it as one) until revealed."""
-    h = state.get("haunt")
+    h = peek(state, "haunt")
     if who in state["players"]:
         return "traitor" if h and h.get("traitor") == who and not h["hidden"] else "hero"
     return "traitor"                   # monsters play for the traitor's side
@@ -31,11 +31,16 @@ def hindered_rooms(state: dict, who: str) -> set:
     move search asks about many rooms."""
     if state["phase"] != "haunt":
         return set()
-    mine = side_of(state, who)
-    out = {p["room"] for s, p in state["players"].items()
-           if p["alive"] and s != who and side_of(state, s) != mine}
-    if mine == "hero":
-        out |= {m["room"] for m in state["haunt"]["monsters"] if not m["stunned"]}
+    h = peek(state, "haunt")
+    traitor = None if h["hidden"] else h["traitor"]         # side_of, inline: the move search asks often
+    players = reading(state["players"])
+    if who in players:
+        out = {p["room"] for s, p in players.items()
+               if p["alive"] and s != who and (s == traitor) != (who == traitor)}
+    else:
+        out = {p["room"] for s, p in players.items() if p["alive"] and s != traitor}
+    if who in players and who != traitor:
+        out |= {m["room"] for m in h["monsters"] if not m["stunned"]}
     return out
 
 
@@ -165,8 +170,8 @@ def relocate(state: dict, seat: str, to: str, reason: str, events: list, cost: i
     p["room"] = to
     steps = []
     icon = state["rules"]["rooms"][to]["icon"]
-    if discovered or to in state["icon_pending"]:              # R-ROOM-1/2/3
-        if to in state["icon_pending"]:
+    if discovered or to in peek(state, "icon_pending"):        # R-ROOM-1/2/3
+        if to in peek(state, "icon_pending"):
             state["icon_pending"].remove(to)
         if icon in ("event", "item", "omen"):
             steps.append({"op": "_draw1", "deck": icon})
@@ -265,7 +270,7 @@ def discover(state: dict, rng, seat: str, side_name: str, events: list) -> None:
     side = SIDE_INDEX[side_name]
     if side not in B.open_sides(state, p["room"]):
         raise refuse("R-MOVE-5", "not_open_door")
-    floor = state["tiles"][p["room"]][0]
+    floor = peek(state, "tiles")[p["room"]][0]
     if not tiles_left(state, floor):
         raise refuse("R-PLACE-1", "no_tile")
     cost = step_cost(state, seat, p["room"])
@@ -278,14 +283,17 @@ def discover(state: dict, rng, seat: str, side_name: str, events: list) -> None:
 
 def tiles_left(state: dict, floor: str) -> bool:
     rooms = state["rules"]["rooms"]
-    return any(floor in rooms[t]["floors"] for pile in (state["decks"]["room"], state["discards"]["room"])
-               for t in pile)
+    for pile in (peek(state, "decks")["room"], peek(state, "discards")["room"]):
+        for t in pile:
+            if floor in rooms[t]["floors"]:
+                return True
+    return False
 
 
 @op("_discover")
 def _discover(state, rng, seat, s, events):
     p = state["players"][seat]
-    floor, x0, y0, _ = state["tiles"][p["room"]]
+    floor, x0, y0, _ = peek(state, "tiles")[p["room"]]
     x, y = beyond(x0, y0, s["side"])
     facing = opposite(s["side"])
     got = draw_tile(state, rng, floor, x, y, facing, events)

@@ -7,6 +7,8 @@ escaped heroes, destroyed monsters) instead of recounting a history.
 """
 from __future__ import annotations
 
+from kit.draft import peek, reading
+
 from . import traits as T
 from .effects import choice, op
 from .haunt import reveal, spec
@@ -16,23 +18,23 @@ from .text import refuse
 
 def side_seats(state: dict, side: str) -> list[str]:
     """The living figures of a side still in the game (escaped ones are not)."""
-    traitor = state["haunt"]["traitor"]
-    players = state["players"]
+    traitor = peek(state, "haunt")["traitor"]
+    players = reading(state["players"])
     if side == "traitor":
         return [traitor] if traitor and players[traitor]["alive"] else []
     return [s for s, p in players.items() if s != traitor and p["alive"]]
 
 
 def held_tokens(state: dict, seats, kind: str, room: str | None = None) -> int:
-    players = state["players"]
-    return sum(1 for t in state["haunt"]["tokens"].values()
+    players = reading(state["players"])
+    return sum(1 for t in peek(state, "haunt")["tokens"].values()
                if t["kind"] == kind and t["holder"] in seats
                and (room is None or players[t["holder"]]["room"] == room))
 
 
 def met(state: dict, side: str, o: dict) -> bool:
-    h = state["haunt"]
-    players = state["players"]
+    h = peek(state, "haunt")            # read after every action: neither part is copied for it
+    players = reading(state["players"])
     name = o["objective"]
     if name == "traitor_dead":
         return h["traitor"] is not None and not players[h["traitor"]]["alive"]
@@ -131,7 +133,7 @@ def reveal_self(state: dict, seat: str, events: list) -> None:
 # Tokens: picked up, dropped and given like items (R-ITEM-3), one action
 # per token per turn (R-ITEM-1).
 def is_token(state: dict, name) -> bool:
-    h = state["haunt"]
+    h = peek(state, "haunt")
     return h is not None and name in h["tokens"]
 
 
@@ -185,11 +187,13 @@ def _give_token(state, rng, seat, s, events):
 
 def drop_for_the_fallen(state: dict, events: list) -> None:
     """R-ITEM-7 for tokens: a dead figure's tokens lie in its room."""
-    h = state["haunt"]
-    players = state["players"]
-    for t, tok in h["tokens"].items():
+    h = peek(state, "haunt")                  # looked at after every action, changed seldom
+    players = reading(state["players"])
+    fallen = [t for t, tok in h["tokens"].items()
+              if tok["holder"] is not None and not players[tok["holder"]]["alive"] and tok["holder"] not in h["escaped"]]
+    for t in fallen:
+        tok = state["haunt"]["tokens"][t]
         holder = tok["holder"]
-        if holder is not None and not players[holder]["alive"] and holder not in h["escaped"]:
-            room = players[holder]["room"]
-            tok.update(room=room, holder=None)
-            events.append({"type": "token_dropped", "token": t, "seat": holder, "room": room})
+        room = state["players"][holder]["room"]
+        tok.update(room=room, holder=None)
+        events.append({"type": "token_dropped", "token": t, "seat": holder, "room": room})

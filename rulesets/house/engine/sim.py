@@ -38,12 +38,17 @@ def pick(bot: random.Random, acts: list[dict], busy: int) -> dict:
         for a in acts:
             if a["action"] == "end_turn":
                 return a
+    if len(acts) == 1:                          # a throw to make, say: the draw is still taken,
+        bot.random()                            # so each game stays the game its seed names
+        return acts[0]
     count: dict = {}
     for a in acts:
-        count[a["action"]] = count.get(a["action"], 0) + 1
-    x = bot.random() * sum(WEIGHTS.get(k, 1) for k in count)
+        name = a["action"]
+        count[name] = count[name] + 1 if name in count else 1
+    x = bot.random() * sum([WEIGHTS.get(k, 1) for k in count])
+    share = {k: WEIGHTS.get(k, 1) / n for k, n in count.items()}
     for a in acts:
-        x -= WEIGHTS.get(a["action"], 1) / count[a["action"]]
+        x -= share[a["action"]]
         if x < 0:
             return a
     return acts[-1]
@@ -82,7 +87,9 @@ def play(content: dict, seed: int, players: int = 4, turn_cap: int = 150, check:
         return pick(bot, acts, seen["busy"])
 
     def checker(state, events):
-        seen["omens"] += sum(1 for e in events if e["type"] == "card_drawn" and e["deck"] == "omen")
+        for e in events:
+            if e["type"] == "card_drawn" and e["deck"] == "omen":
+                seen["omens"] += 1
         if watch is not None:
             watch(state, events)
         if not check or state["phase"] == "lobby":

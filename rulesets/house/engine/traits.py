@@ -57,11 +57,13 @@ def end_lasting(state: dict, seat: str, ends, events: list) -> None:
     """The modifiers `ends(mod)` picks are over. A kept event whose last
     modifier that was (R-CARD-1, seed 000 §12: an event stays only while
     its effect lasts) goes to the discard pile."""
-    from .cards import discard                  # cards reads traits: imported at call time
     p = state["players"][seat]
+    if not p["lasting"]:
+        return
     gone = [m for m in p["lasting"] if ends(m)]
     if not gone:
         return
+    from .cards import discard                  # cards reads traits: imported at call time
     p["lasting"] = [m for m in p["lasting"] if not ends(m)]
     for m in gone:
         events.append({"type": "lasting_ended", "seat": seat, **m})

@@ -1,6 +1,7 @@
 """Setting up a table and passing the turn (R-SETUP, R-AUTH-3, R-HAUNT-8)."""
 from __future__ import annotations
 
+from kit.draft import peek, reading
 from kit.engine import shuffle
 from kit.seats import COLOURS
 
@@ -109,12 +110,12 @@ def start(state: dict, rng, seat: str, args: dict, events: list) -> None:
 
 
 def begin_turn(state: dict, rng, i: int, events: list, crossed: list | None = None) -> None:
-    seat = state["order"][i]
+    seat = peek(state, "order")[i]
     state["turn_i"] = i
     state["turn_n"] += 1
     state["turn"] = blank_turn(seat)
     events.append({"type": "turn_began", "seat": seat, "turn": state["turn_n"]})
-    if state["haunt"] is not None and state["phase"] == "haunt":
+    if state["phase"] == "haunt" and peek(state, "haunt") is not None:
         track_on_turn(state, crossed or [seat], events)
     if seat == "monsters":
         begin_monster_turn(state, rng, events)
@@ -128,7 +129,7 @@ def end_turn(state: dict, rng, seat: str, events: list) -> None:
 def _haunt_room(state, rng, seat, s, events):
     """R-SPECIAL replaced by the haunt's `room_hurts` / `room_heals` rules:
     at the end of a turn in that room, for the side they name."""
-    h = state["haunt"]
+    h = peek(state, "haunt")
     p = state["players"][seat]
     if h is None or state["phase"] != "haunt" or not p["alive"]:
         return
@@ -147,23 +148,23 @@ def _haunt_room(state, rng, seat, s, events):
 def _haunt_check(state, rng, seat, s, events):
     """R-CARD-3 / R-HAUNT-1: an omen drawn this turn calls for a haunt roll
     at its end — before the haunt only (R-HAUNT-7)."""
-    if state["phase"] == "explore" and state["turn"]["omen"] and state["players"][seat]["alive"]:
+    if state["phase"] == "explore" and peek(state, "turn")["omen"] and state["players"][seat]["alive"]:
         prompt(state, seat, "roll", events, purpose="haunt", dice=6, outcomes=[])
 
 
 @op("_next_turn")
 def _next_turn(state, rng, seat, s, events):
-    ending = state["turn"]["seat"]
+    ending = peek(state, "turn")["seat"]             # read only: the next turn replaces it
     if ending in state["players"]:
         end_lasting(state, ending, lambda m: m["until"] == "end_of_turn", events)
     events.append({"type": "turn_ended", "seat": ending})
     check_win(state, events)
-    if state["phase"] == "haunt" and not any(p["alive"] for p in state["players"].values()):
+    if state["phase"] == "haunt" and not any(p["alive"] for p in reading(state["players"]).values()):
         # whatever the haunt's wording, nobody is left: the heroes if one got out
         finish(state, "heroes" if state["haunt"]["escaped"] else "traitor", "all_dead", events)
     if state["phase"] == "over":
         return
-    order = state["order"]
+    order = peek(state, "order")
     i = state["turn_i"]
     crossed = []
     for _ in range(len(order)):
@@ -173,6 +174,6 @@ def _next_turn(state, rng, seat, s, events):
         if who == "monsters":
             if monsters_play(state):
                 break
-        elif state["players"][who]["alive"]:
+        elif peek(state["players"], who)["alive"]:
             break
     begin_turn(state, rng, i, events, crossed)
