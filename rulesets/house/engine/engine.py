@@ -159,12 +159,12 @@ def apply_in_place(state: dict, action: dict, rng) -> list[dict]:
         resolver(state, rng, seat, pd, args, events)
     elif name in RESOLVING:
         raise refuse("NO-PENDING", "no_pending", 409)
-    elif peek(state, "turn")["seat"] == "monsters":
+    elif (turn_seat := peek(state, "turn")["seat"]) == "monsters":
         _monster_turn(state, rng, name, seat, args, events)
     else:
         if seat not in state["players"]:
             raise refuse("NOT-YOUR-TURN", "not_seated", 403)
-        if peek(state, "turn")["seat"] != seat:
+        if turn_seat != seat:
             raise refuse("NOT-YOUR-TURN", "not_your_turn", 403)
         if not peek(state["players"], seat)["alive"]:
             raise refuse("R-FIGHT-8", "dead", 409)

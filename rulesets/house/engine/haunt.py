@@ -3,7 +3,7 @@ clock and winning (R-HAUNT, R-AUTH-1). The scenario's own parts are in
 scenario.py (its shape and setup) and objectives.py (what wins)."""
 from __future__ import annotations
 
-from kit.draft import peek
+from kit.draft import peek, reading
 
 from . import traits as T
 from .effects import choice, op
@@ -207,12 +207,13 @@ def check_win(state: dict, events: list) -> None:
     (the traitor's are looked at first), else the clock at its end."""
     if state["phase"] != "haunt" or peek(state, "haunt") is None:
         return
-    met = _objectives.met
-    sp = spec(state)
+    met = _objectives.met_in
     h = peek(state, "haunt")
+    sp = state["rules"]["haunts"][h["id"]]
+    players = reading(state["players"])
     for side, key in (("traitor", "traitor_wins"), ("heroes", "heroes_win")):
         for o in sp[key]:
-            if met(state, side, o):
+            if met(state, side, o, h, players):
                 if side == "traitor":
                     reveal(state, "objective", events)
                 finish(state, side, o["objective"], events)

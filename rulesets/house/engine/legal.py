@@ -63,13 +63,14 @@ def reachable(state: dict, seat: str, hindered: set | None = None) -> dict[str, 
     paths = {}
     buckets = [[] for _ in range(max(budget, 2) + 1)]    # R-MOVE-2: a first step may cost 2
     first = 2 if start in hindered else 1
+    plain = special(state, start) is None          # no room rule stands between this room and the next
     if first <= budget or not turn["moved"]:
         for o in adj.get(start, ()):
-            if o not in best and not _gate_blocked(state, seat, o):
+            if o not in best and (plain or not _gate_blocked(state, seat, o)):
                 best[o] = first
                 paths[o] = [o]
                 buckets[first].append(o)
-    if _gated(state, seat):
+    if not plain and _gated(state, seat):
         return paths                 # a roll stands between this room and the next: one step only
     if not hindered:                 # every step costs 1: breadth first, a layer per step
         layer, c = buckets[1], 1
@@ -121,6 +122,7 @@ def _turn_actions(state, seat):
     p = state["players"][seat]
     turn = state["turn"]
     room = p["room"]
+    sp = special(state, room)
     out = []
     if turn["may_move"]:
         hindered = hindered_rooms(state, seat)
@@ -129,11 +131,10 @@ def _turn_actions(state, seat):
             path = paths[dest]
             out.append({"action": "move", "args": {"to": dest} if len(path) == 1 else {"path": path}})
         sides = B.open_sides(state, room)
-        if sides and not _gate_blocked(state, seat) and affordable(state, seat, 2 if room in hindered else 1) \
-                and tiles_left(state, state["tiles"][room][0]):
+        if sides and not (sp and _gate_blocked(state, seat)) \
+                and affordable(state, seat, 2 if room in hindered else 1) and tiles_left(state, state["tiles"][room][0]):
             for side in sides:
                 out.append({"action": "discover", "args": {"side": SIDES[side]}})
-    sp = special(state, room)
     kind = sp and sp["kind"]
     if (kind == "locked_store" and room not in state["opened"] and "store:" + room not in turn["checks"]) or \
             (kind == "elevator" and "elevator:" + room not in turn["checks"]):
@@ -176,9 +177,10 @@ def _haunt_actions(state, seat, room, others):
         elif tok["holder"] == seat:
             out.append({"action": "drop", "args": {"cards": [t]}})
             out += [{"action": "give", "args": {"card": t, "to": o}} for o in others]
-    if not state["turn"]["ritual"] and O.rituals_here(state, seat):
+    rituals, escape = O.held_here(state, seat)
+    if rituals and not state["turn"]["ritual"]:
         out.append({"action": "ritual", "args": {}})
-    if O.escapes_here(state, seat):
+    if escape:
         out.append({"action": "escape", "args": {}})
     if h["hidden"] and seat == h["traitor"]:
         out.append({"action": "reveal", "args": {}})
@@ -188,17 +190,20 @@ def _haunt_actions(state, seat, room, others):
 def _attacks(state, seat):
     p = state["players"][seat]
     here = p["room"]
+    acted = state["turn"]["items"]
+    cards = state["rules"]["cards"]
+    players = state["players"]
+    if not any(cards[c]["weapon"] and cards[c]["ranged"] for c in p["held"] if c not in acted) \
+            and not any(q["room"] == here and q["alive"] and s != seat for s, q in players.items()) \
+            and not any(m["room"] == here for m in state["haunt"]["monsters"]):
+        return []                       # nobody within reach, no ranged weapon: the common case
     mine = side_of(state, seat)
     anyone = any_target(state)
-    acted = state["turn"]["items"]
     arms = [(None, (False, "might", 0, False))]
     arms += [(c, w) for c in p["held"] if c not in acted for w in (weapon_of(state, c),) if w[0]]
     beasts_all = [m for m in state["haunt"]["monsters"] if not m["stunned"]] if mine == "hero" else []
-    foes = [(s, q["room"]) for s, q in sorted(state["players"].items())
+    foes = [(s, q["room"]) for s, q in sorted(players.items())
             if q["alive"] and s != seat and (anyone or side_of(state, s) != mine)]
-    if not any(a[1][3] for a in arms) and all(room != here for _, room in foes) \
-            and all(m["room"] != here for m in beasts_all):
-        return []                       # nobody within reach: the common case, answered early
     rules = overrides(state)
     # R-FIGHT-4: a trait other than Might needs the haunt's rule or a monster's weakness
     other_traits = bool(rules["attack_with"]) or any(m.get("attackable_with") for m in beasts_all)

@@ -33,8 +33,12 @@ def held_tokens(state: dict, seats, kind: str, room: str | None = None) -> int:
 
 
 def met(state: dict, side: str, o: dict) -> bool:
-    h = peek(state, "haunt")            # read after every action: neither part is copied for it
-    players = reading(state["players"])
+    # read after every action: neither part is copied for it
+    return met_in(state, side, o, peek(state, "haunt"), reading(state["players"]))
+
+
+def met_in(state: dict, side: str, o: dict, h: dict, players: dict) -> bool:
+    """`met`, given the haunt and the players to read (check_win reads them once for every objective)."""
     name = o["objective"]
     if name == "traitor_dead":
         return h["traitor"] is not None and not players[h["traitor"]]["alive"]
@@ -71,19 +75,28 @@ def my_side(state: dict, seat: str) -> str:
     return "traitor" if seat == state["haunt"]["traitor"] else "heroes"
 
 
-def rituals_here(state: dict, seat: str) -> list[dict]:
-    """The ritual objectives of the seat's side held in the room it stands in."""
-    side = my_side(state, seat)
+def held_here(state: dict, seat: str) -> tuple[list[dict], bool]:
+    """The ritual objectives of the seat's side held in the room it stands
+    in, and whether the seat (a hero) may leave the house there; in one pass,
+    since every action listing of the haunt asks."""
+    heroes = my_side(state, seat) == "heroes"
     room = state["players"][seat]["room"]
-    key = "heroes_win" if side == "heroes" else "traitor_wins"
-    return [o for o in spec(state)[key] if o["objective"] == "ritual" and o["room"] == room]
+    rituals, escape = [], False
+    for o in spec(state)["heroes_win" if heroes else "traitor_wins"]:
+        kind = o["objective"]
+        if kind == "ritual" and o["room"] == room:
+            rituals.append(o)
+        elif kind == "escape" and heroes and o["room"] == room:
+            escape = True
+    return rituals, escape
+
+
+def rituals_here(state: dict, seat: str) -> list[dict]:
+    return held_here(state, seat)[0]
 
 
 def escapes_here(state: dict, seat: str) -> bool:
-    if my_side(state, seat) != "heroes":
-        return False
-    room = state["players"][seat]["room"]
-    return any(o["objective"] == "escape" and o["room"] == room for o in spec(state)["heroes_win"])
+    return held_here(state, seat)[1]
 
 
 def ritual(state: dict, rng, seat: str, events: list) -> None:
