@@ -86,7 +86,7 @@ class Draft(dict):
     remaining part, after which the draft is an ordinary dict; `reading`
     iterates without copying, for code that only reads."""
 
-    __slots__ = ("_src", "_nested")
+    __slots__ = ("_src", "_nested", "_drafts")
 
     def __init__(self, src: dict, nested: tuple = (), shared: tuple = SHARED):
         super().__init__()
@@ -95,6 +95,7 @@ class Draft(dict):
                 dict.__setitem__(self, key, src[key])
         self._src = src
         self._nested = nested
+        self._drafts = []      # the nested parts made drafts so far, for settle
 
     def __missing__(self, key):
         src = self._src
@@ -106,6 +107,7 @@ class Draft(dict):
             pass
         elif kind is dict and key in self._nested:
             value = Draft(value, shared=())
+            self._drafts.append(key)
         else:
             value = deep_copy(value)
         dict.__setitem__(self, key, value)
@@ -145,9 +147,9 @@ class Draft(dict):
         else:
             new = dict(self._src)
             new.update(dict.items(self))
-        for key in self._nested:
+        for key in self._drafts:
             part = new.get(key)
-            if type(part) is Draft:
+            if type(part) is Draft:    # unless the action put another value there, or none, since
                 new[key] = part.settle()
         return new
 

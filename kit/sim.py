@@ -37,12 +37,13 @@ def playout(engine: Any, content: dict, seats: list[str], seed: int, policy: Pol
     bot = random.Random(seed * 7919 + 1)
     state = engine.new_table(content, {"seats": list(seats), "locale": "en", **(options or {})}, rng)
     log: list[dict] = []
-    while not engine.is_over(state) and not (stop and stop(state)):
-        acting = engine.to_act(state)
+    is_over, to_act, legal = engine.is_over, engine.to_act, engine.legal_actions     # looked up once: the loop is hot
+    while not is_over(state) and not (stop and stop(state)):
+        acting = to_act(state)
         if not acting:
             raise InvariantError(f"seed {seed}: nobody may act in a game that is not over")
         seat = acting[0]
-        actions = engine.legal_actions(state, seat)
+        actions = legal(state, seat)
         if not actions:
             raise InvariantError(f"seed {seed}: {seat} must act but has no legal action")
         a = policy(bot, state, seat, actions)

@@ -37,14 +37,15 @@ def run(state: dict, rng, events: list) -> None:
     players = state["players"]
     while stack and state["pending"] is None and state["phase"] != "over":
         frame = stack[-1]
-        if frame["i"] >= len(frame["steps"]):
+        steps, i = frame["steps"], frame["i"]
+        if i >= len(steps):
             stack.pop()
             continue
-        step = frame["steps"][frame["i"]]
-        frame["i"] += 1
+        step = steps[i]
+        frame["i"] = i + 1
         seat = frame["seat"]
         name = step["op"]
-        if seat in players and not peek(players, seat)["alive"] and name not in DEAD_OK:
+        if name not in DEAD_OK and seat in players and not peek(players, seat)["alive"]:
             continue        # a dead character's card and movement stop mattering
         OPS[name](state, rng, seat, step, events)
 

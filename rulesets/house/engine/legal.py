@@ -61,19 +61,19 @@ def reachable(state: dict, seat: str, hindered: set | None = None) -> dict[str, 
     adj = state["adj"]
     best = {start: 0}
     paths = {}
-    buckets = [[] for _ in range(max(budget, 2) + 1)]    # R-MOVE-2: a first step may cost 2
     first = 2 if start in hindered else 1
     plain = special(state, start) is None          # no room rule stands between this room and the next
-    if first <= budget or not turn["moved"]:
+    layer = []
+    if first <= budget or not turn["moved"]:        # R-MOVE-2: a first step is always allowed
         for o in adj.get(start, ()):
             if o not in best and (plain or not _gate_blocked(state, seat, o)):
                 best[o] = first
                 paths[o] = [o]
-                buckets[first].append(o)
+                layer.append(o)
     if not plain and _gated(state, seat):
         return paths                 # a roll stands between this room and the next: one step only
     if not hindered:                 # every step costs 1: breadth first, a layer per step
-        layer, c = buckets[1], 1
+        c = 1
         while layer and c < budget:
             c += 1
             deeper = []
@@ -88,6 +88,8 @@ def reachable(state: dict, seat: str, hindered: set | None = None) -> dict[str, 
                         deeper.append(o)
             layer = deeper
         return paths
+    buckets = [[] for _ in range(max(budget, 2) + 1)]    # steps cost 1 or 2: a bucket per cost
+    buckets[first] = layer
     for c in range(1, len(buckets)):
         for r in buckets[c]:
             if best[r] != c or r in stops:
@@ -143,7 +145,9 @@ def _turn_actions(state, seat):
         out.append({"action": "drop_through", "args": {}})
     cards = state["rules"]["cards"]
     acted = turn["items"]
-    others = [s for s, q in state["players"].items() if s != seat and q["alive"] and q["room"] == room]
+    haunt = state["phase"] == "haunt"
+    others = [s for s, q in state["players"].items() if s != seat and q["alive"] and q["room"] == room] \
+        if p["held"] or haunt else []                 # who could take a gift
     for c in p["held"]:
         if c in acted:
             continue
@@ -156,7 +160,7 @@ def _turn_actions(state, seat):
     for c in state["floor_items"].get(room, []):
         if c not in acted:
             out.append({"action": "pick_up", "args": {"cards": [c]}})
-    if state["phase"] == "haunt":
+    if haunt:
         out += _haunt_actions(state, seat, room, others)
         if not turn["attacked"]:
             out += _attacks(state, seat)

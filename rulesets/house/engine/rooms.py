@@ -1,6 +1,8 @@
 """Special rooms a player acts in or ends a turn in (R-SPECIAL-4..9, R-ROOM-5)."""
 from __future__ import annotations
 
+from kit.draft import peek
+
 from . import board as B
 from . import traits as T
 from .effects import check, choice, harm, is_traitor, op, push
@@ -113,7 +115,8 @@ def drop_through(state: dict, seat: str, events: list) -> None:
 @op("_room_end")
 def _room_end(state, rng, seat, s, events):
     """R-ROOM-5: end-of-turn room rules fire every turn that ends there."""
-    p = state["players"].get(seat)
+    players = state["players"]
+    p = peek(players, seat) if seat in players else None     # read only: the rules below write through state
     if not p or not p["alive"]:
         return
     room = p["room"]
