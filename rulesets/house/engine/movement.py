@@ -33,14 +33,16 @@ def hindered_rooms(state: dict, who: str) -> set:
         return set()
     h = peek(state, "haunt")
     traitor = None if h["hidden"] else h["traitor"]         # side_of, inline: the move search asks often
-    players = reading(state["players"])
-    if who in players:
-        out = {p["room"] for s, p in players.items()
-               if p["alive"] and s != who and (s == traitor) != (who == traitor)}
-    else:
-        out = {p["room"] for s, p in players.items() if p["alive"] and s != traitor}
-    if who in players and who != traitor:
-        out |= {m["room"] for m in h["monsters"] if not m["stunned"]}
+    players = state["players"]
+    if who not in players:                                  # a monster: every hero in the way
+        return {p["room"] for s, p in reading(players).items() if p["alive"] and s != traitor}
+    if who == traitor:                                      # the traitor: every hero in the way
+        return {p["room"] for s, p in reading(players).items() if p["alive"] and s != who}
+    out = {m["room"] for m in h["monsters"] if not m["stunned"]}      # a hero: the monsters and the traitor
+    if traitor is not None:
+        t = peek(players, traitor)
+        if t["alive"]:
+            out.add(t["room"])
     return out
 
 

@@ -43,7 +43,11 @@ def met_in(state: dict, side: str, o: dict, h: dict, players: dict) -> bool:
     if name == "traitor_dead":
         return h["traitor"] is not None and not players[h["traitor"]]["alive"]
     if name == "heroes_dead":
-        return all(not p["alive"] and s not in h["escaped"] for s, p in players.items() if s != h["traitor"])
+        traitor, escaped = h["traitor"], h["escaped"]
+        for s, p in players.items():
+            if s != traitor and (p["alive"] or s in escaped):
+                return False
+        return True
     if name == "monsters_stunned":
         mine = [m for m in h["monsters"] if o["kind"] in (None, m["kind"])]
         return bool(mine) and all(m["stunned"] for m in mine)

@@ -45,10 +45,11 @@ def pick(bot: random.Random, acts: list[dict], busy: int) -> dict:
     for a in acts:
         name = a["action"]
         count[name] = count[name] + 1 if name in count else 1
-    x = bot.random() * sum([WEIGHTS.get(k, 1) for k in count])
-    share = {k: WEIGHTS.get(k, 1) / n for k, n in count.items()}
+    weight = WEIGHTS.get
+    x = bot.random() * sum([weight(k, 1) for k in count])
     for a in acts:
-        x -= share[a["action"]]
+        name = a["action"]
+        x -= weight(name, 1) / count[name]
         if x < 0:
             return a
     return acts[-1]
