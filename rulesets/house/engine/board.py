@@ -34,7 +34,8 @@ def neighbour(state: dict, room: str, side: int) -> str | None:
 def open_sides(state: dict, room: str) -> list[int]:
     """Doors leading to unexplored space (an empty cell). A door facing a
     placed tile is a connection or, facing a wall, false (R-PLACE-5)."""
-    floor, x, y, rot = _tile(state, room)
+    tiles = peek(state, "tiles")
+    floor, x, y, rot = tiles[room] if type(tiles) is dict else peek(tiles, room)
     cells = peek(state, "cells")
     beside = near(floor, x, y)
     return [side for side in state["rules"]["rooms"][room]["turns"][rot] if beside[side] not in cells]

@@ -1,7 +1,7 @@
 """Drawing, keeping and discarding cards (R-CARD, R-MOVE-4, R-ITEM-6)."""
 from __future__ import annotations
 
-from kit.draft import reading
+from kit.draft import peek, reading
 from kit.engine import shuffle
 from . import traits as T
 from .effects import is_traitor, op, push
@@ -86,9 +86,9 @@ def discard(state, rng, seat, step, events):
     else:
         if card in state["in_play"]:
             state["in_play"].remove(card)
-        for pile in state["floor_items"].values():
+        for room, pile in peek(state, "floor_items").items():
             if card in pile:
-                pile.remove(card)
+                state["floor_items"][room].remove(card)
     state["discards"][deck].append(card)
     events.append({"type": "card_discarded", "seat": seat, "deck": deck, "card": card})
 

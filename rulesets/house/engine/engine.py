@@ -121,6 +121,8 @@ def _check_shapes(name, seat, args: dict) -> None:
         raise refuse("BAD-ARGS", "bad_args", 400, what="action")
     if type(seat) not in ATOMIC:
         raise refuse("BAD-ARGS", "bad_args", 400, what="player")
+    if not args:
+        return
     for key, value in args.items():
         if type(value) in ATOMIC:
             continue

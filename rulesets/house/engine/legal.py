@@ -82,8 +82,7 @@ def reachable(state: dict, seat: str, hindered: set | None = None) -> dict[str, 
                     continue
                 path = paths[r]
                 for o in adj.get(r, ()):
-                    if o not in best:
-                        best[o] = c
+                    if o not in paths and o != start:       # the costs are the layers: no `best` to keep
                         paths[o] = path + [o]
                         deeper.append(o)
             layer = deeper
@@ -129,9 +128,8 @@ def _turn_actions(state, seat):
     if turn["may_move"]:
         hindered = hindered_rooms(state, seat)
         paths = reachable(state, seat, hindered)
-        for dest in sorted(paths):
-            path = paths[dest]
-            out.append({"action": "move", "args": {"to": dest} if len(path) == 1 else {"path": path}})
+        out = [{"action": "move", "args": {"to": dest} if len(paths[dest]) == 1 else {"path": paths[dest]}}
+               for dest in sorted(paths)]
         sides = B.open_sides(state, room)
         if sides and not (sp and _gate_blocked(state, seat)) \
                 and affordable(state, seat, 2 if room in hindered else 1) and tiles_left(state, state["tiles"][room][0]):
@@ -191,16 +189,30 @@ def _haunt_actions(state, seat, room, others):
     return out
 
 
+def _nobody_in_reach(seat, here, players, monsters, held, acted, cards) -> bool:
+    """Nobody else in the room and no ranged weapon to hand: no attack to
+    list, the common case, found before any side or weapon is looked up."""
+    for s, q in players.items():
+        if q["room"] == here and s != seat and q["alive"]:
+            return False
+    for m in monsters:
+        if m["room"] == here:
+            return False
+    for c in held:
+        card = cards[c]
+        if card["weapon"] and card["ranged"] and c not in acted:
+            return False
+    return True
+
+
 def _attacks(state, seat):
     p = state["players"][seat]
     here = p["room"]
     acted = state["turn"]["items"]
     cards = state["rules"]["cards"]
     players = state["players"]
-    if not any(cards[c]["weapon"] and cards[c]["ranged"] for c in p["held"] if c not in acted) \
-            and not any(q["room"] == here and q["alive"] and s != seat for s, q in players.items()) \
-            and not any(m["room"] == here for m in state["haunt"]["monsters"]):
-        return []                       # nobody within reach, no ranged weapon: the common case
+    if _nobody_in_reach(seat, here, players, state["haunt"]["monsters"], p["held"], acted, cards):
+        return []
     mine = side_of(state, seat)
     anyone = any_target(state)
     arms = [(None, (False, "might", 0, False))]

@@ -52,7 +52,7 @@ def monster_exits(state: dict, room: str) -> list[str]:
 
 
 def _ready(state, mid, moving=False):
-    if state["turn"]["seat"] != "monsters":
+    if peek(state, "turn")["seat"] != "monsters":
         raise refuse("R-HAUNT-8", "no_monster_turn")
     m = monster(state, mid)
     if m is None:

@@ -71,7 +71,7 @@ def gate_key(state: dict, seat: str, to: str | None = None) -> str | None:
     a room still to discover) needs, or None. Movement sets the roll up and
     the legal-action listing hides exits a failed roll closed; both must
     agree on when a roll is due (R-SPECIAL-3/4)."""
-    p = state["players"][seat]
+    p = peek(state["players"], seat)
     frm = p["room"]
     sp = special(state, frm)
     if not sp:
@@ -268,7 +268,7 @@ def discover(state: dict, rng, seat: str, side_name: str, events: list) -> None:
     if side_name not in SIDE_INDEX:
         raise refuse("BAD-ARGS", "bad_args", 400, what="side")
     _can_start_leaving(state, seat)
-    p = state["players"][seat]
+    p = peek(state["players"], seat)              # read only: the step below moves the figure
     side = SIDE_INDEX[side_name]
     if side not in B.open_sides(state, p["room"]):
         raise refuse("R-MOVE-5", "not_open_door")

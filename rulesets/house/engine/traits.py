@@ -1,6 +1,8 @@
 """Trait clips, dice and death (R-SETUP-3, R-CHECK-1/2, R-FIGHT-8, R-ITEM-6/7)."""
 from __future__ import annotations
 
+from kit.draft import peek
+
 from .. import INFO
 from ..game import MENTAL, PHYSICAL, TRAITS
 
@@ -39,15 +41,18 @@ def track(state: dict, seat: str, trait: str) -> list[int]:
 
 
 def value(state: dict, seat: str, trait: str) -> int:
-    idx = state["players"][seat]["traits"][trait]
-    return 0 if idx < 0 else track(state, seat, trait)[idx]
+    p = peek(state["players"], seat)          # read only (track, inline: movement asks on every step)
+    idx = p["traits"][trait]
+    if idx < 0:
+        return 0
+    return state["rules"]["characters"][p["character"]]["sides"][p["side"]]["traits"][trait]["track"][idx]
 
 
 def roll_trait(state: dict, rng, seat: str, trait: str, purpose: str, events: list,
                extra: int = 0, target: int | None = None) -> int:
     """A trait roll: as many dice as the trait's value plus lasting modifiers
     (R-CHECK-1), each modifier lasting "until next roll" spent by it."""
-    p = state["players"][seat]
+    p = peek(state["players"], seat)              # read only: end_lasting writes what ends
     n = value(state, seat, trait) + extra + sum(m["dice"] for m in p["lasting"] if m["trait"] == trait)
     end_lasting(state, seat, lambda m: m["trait"] == trait and m["until"] == "next_roll", events)
     return roll_dice(rng, n, events, {"seat": seat}, purpose, trait, target)["total"]
@@ -57,12 +62,13 @@ def end_lasting(state: dict, seat: str, ends, events: list) -> None:
     """The modifiers `ends(mod)` picks are over. A kept event whose last
     modifier that was (R-CARD-1, seed 000 §12: an event stays only while
     its effect lasts) goes to the discard pile."""
-    p = state["players"][seat]
+    p = peek(state["players"], seat)              # looked at every turn's end; changed seldom
     if not p["lasting"]:
         return
     gone = [m for m in p["lasting"] if ends(m)]
     if not gone:
         return
+    p = state["players"][seat]
     from .cards import discard                  # cards reads traits: imported at call time
     p["lasting"] = [m for m in p["lasting"] if not ends(m)]
     for m in gone:

@@ -130,7 +130,7 @@ def _haunt_room(state, rng, seat, s, events):
     """R-SPECIAL replaced by the haunt's `room_hurts` / `room_heals` rules:
     at the end of a turn in that room, for the side they name."""
     h = peek(state, "haunt")
-    p = state["players"][seat]
+    p = peek(state["players"], seat)              # read only: the rules below write through state
     if h is None or state["phase"] != "haunt" or not p["alive"]:
         return
     rules = state["rules"]["haunts"][h["id"]]["rules"]
