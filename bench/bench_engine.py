@@ -10,9 +10,9 @@ no build).
 
 A shared machine's speed drifts by a fifth within minutes, so the ways are
 timed in interleaved rounds (each round plays its share of the seeds every
-way) and each round also times a fixed pure-Python reference loop: its rate
-tells a slow machine from a slow engine, and games per 1,000 reference loops
-compares runs made on different machines or at different times.
+way, so a drift falls on every way alike), and each round also times a
+fixed pure-Python reference loop: its rate and spread show whether the
+machine was slow or drifting while the games ran.
 
 Run: .venv/bin/python bench/bench_engine.py [--ruleset house|escape|all] [--games N] [--rounds R] [--cap TURNS]
 """
@@ -138,8 +138,8 @@ def bench(name: str, games: int, cap: int, rounds: int = 3) -> bool:
         g, steps, dt, counts = totals[label]
         figures[label] = g / dt
         spread = f"rounds {min(rates[label]):.1f}-{max(rates[label]):.1f}"
-        print(f"  {label:32} {g / dt:8.1f} games/s  {steps / dt:9.0f} actions/s  ({spread}; "
-              f"{g / dt / ref_rate * 1000:.1f} games per 1,000 reference loops)  {note(g, steps, counts)}")
+        print(f"  {label:32} {g / dt:8.1f} games/s  {steps / dt:9.0f} actions/s  ({spread})  "
+              f"{note(g, steps, counts)}")
     ok = True
     for (label, _), target in zip(rows, TARGETS[name]):
         if target is None:
