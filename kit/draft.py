@@ -3,10 +3,12 @@
 Engines keep states as JSON-shaped values (dicts, lists, scalars), and
 `apply` must never change its input. Copying the whole state per action was
 most of an action's cost; a `Draft` copies a top-level part the first time
-the action reads it and hands the untouched parts over shared. Read-only
-parts (an engine's rules tables, kept in the state under "rules") are
-always shared. Any ruleset engine may use it: `draft = Draft(state)`, apply
-in place, `draft.settle()`.
+the action reads it (a part named `nested`, entry by entry) and hands the
+untouched parts over shared. Code that only reads uses `peek` and `reading`,
+which copy nothing, so what is copied is close to what the action writes.
+Read-only parts (an engine's rules tables, kept in the state under "rules")
+are always shared. Any ruleset engine may use it: `draft = Draft(state)`,
+apply in place, `draft.settle()`.
 """
 from __future__ import annotations
 

@@ -239,3 +239,17 @@ def test_apply_with_nested_drafts_over_long_seeded_games(seed, house, monkeypatc
     assert problems == []
     assert len(calls) == len(log) > 100 and state["haunt"] is not None
     assert "move" in probes and "end_turn" in probes
+
+
+@pytest.mark.parametrize("seed", [3, 8, 21])
+def test_apply_plays_the_same_game_as_stepping_in_place(seed, house):
+    """The public `apply` (drafts, peeks, settles) and the simulator's
+    in-place step must be one rule set: the same seeded game through each
+    takes the same actions and ends in the same state, haunt included."""
+    from rulesets.house.engine.sim import play
+
+    copied, copied_log, _ = play(house, seed, players=3 + seed % 4, turn_cap=150, copying=True)
+    placed, placed_log, _ = play(house, seed, players=3 + seed % 4, turn_cap=150, copying=False)
+    assert copied_log == placed_log and len(placed_log) > 100
+    assert placed["haunt"] is not None
+    assert _state_json(copied) == _state_json(placed)
