@@ -1,4 +1,4 @@
-"""The aiohttp application: routes, refusals as JSON, limits, CORS.
+"""The aiohttp application: routes, limits, and the app's assembly.
 
 Handlers stay thin: they read TTS-shaped input (server.wire), check the token
 and rate (server.auth, server.ratelimit) and hand over to server.tables,
@@ -24,8 +24,9 @@ from .lifecycle import Lifecycle
 from .ratelimit import RateLimiter
 from .settings import Settings
 from .store import Store
-from .writer import GroupWriter, StorageError, WriterFailed
+from .writer import GroupWriter
 from .messages import LOCALES
+from .middleware import cors_middleware, refusals, storage_failed
 from .calls import (ADDRESSES, CREATIONS, LIFECYCLE, LIMITER, SETTINGS, TABLES, address as _address,
                     audience as _audience, for_seat as _for_seat, rate as _rate, seat_field as _seat,
                     table_call as _table_call)
@@ -35,65 +36,6 @@ from .wire import ProtocolError, as_int, as_object, as_str, read_body, respond
 log = logging.getLogger("hauntkit.server")
 
 OPENAPI_PATH = Path(__file__).with_name("openapi.json")
-HTTP_CODES = {400: "BAD-REQUEST", 401: "AUTH-MISSING", 403: "AUTH-FORBIDDEN", 404: "NOT-FOUND",
-              405: "METHOD-NOT-ALLOWED", 408: "TIMEOUT", 413: "TOO-LARGE", 429: "RATE-LIMITED"}
-
-
-@web.middleware
-async def refusals(request: web.Request, handler):
-    """Every refusal, ours or aiohttp's, leaves as the same JSON shape."""
-    try:
-        return await handler(request)
-    except ProtocolError as exc:
-        return respond(exc.body(), status=exc.status, headers=exc.headers)
-    except WriterFailed as exc:
-        return respond(_storage_failed(exc).body(), status=503)
-    except StorageError as exc:
-        err = _storage_failed(exc)
-        return respond(err.body(), status=503, headers=err.headers)
-    except ConnectionError:
-        # The client went away (mid-body, or before its answer): nobody to answer.
-        log.debug("client left during %s %s", request.method, request.path)
-        return web.Response(status=400)
-    except web.HTTPException as exc:
-        if exc.status < 400:
-            raise
-        code = HTTP_CODES.get(exc.status, "BAD-REQUEST")
-        err = ProtocolError(exc.status, code, "" if code != "TOO-LARGE" else
-                            f"at most {request.app[SETTINGS].max_body_bytes} bytes")
-        return respond(err.body(), status=exc.status)
-    except Exception:
-        log.exception("unhandled error on %s %s", request.method, request.path)
-        return respond(ProtocolError(500, "INTERNAL").body(), status=500)
-
-
-def _storage_failed(exc: Exception) -> ProtocolError:
-    """STORAGE-FAILED: the writer stopped, only a restart helps; STORAGE-FULL:
-    the disk refused this write (full, read-only), nothing of it was kept,
-    and a retry may succeed once the disk takes writes again."""
-    if isinstance(exc, StorageError):
-        return ProtocolError(503, "STORAGE-FULL", str(exc), headers={"Retry-After": "5"})
-    return ProtocolError(503, "STORAGE-FAILED", str(exc))
-
-
-def cors_middleware(origins: tuple[str, ...]):
-    @web.middleware
-    async def cors(request: web.Request, handler):
-        origin = request.headers.get("Origin")
-        allowed = origin and ("*" in origins or origin in origins)
-        if request.method == "OPTIONS" and allowed:
-            resp = web.Response(status=204)
-        else:
-            resp = await handler(request)
-        if allowed:
-            resp.headers["Access-Control-Allow-Origin"] = origin
-            resp.headers["Vary"] = "Origin"
-            resp.headers["Access-Control-Allow-Headers"] = "Authorization, Content-Type, X-Table-Token"
-            resp.headers["Access-Control-Allow-Methods"] = "GET, POST, OPTIONS"
-        return resp
-    return cors
-
-
 # -- helpers --------------------------------------------------------------
 def _log_action(table: Table, action: dict, status: int, body: dict | str, start: float, request_id) -> None:
     if not actionlog.enabled():
@@ -160,7 +102,7 @@ async def healthz(request: web.Request) -> web.Response:
     body = {"ok": problem is None, "tables": len(tables.live), "stored": tables.store.table_count(),
             "rulesets": tables.rulesets.available(), "server_url": base, "assets_url": base + "/assets/"}
     if problem is not None:
-        body["error"] = _storage_failed(problem).body()["error"]
+        body["error"] = storage_failed(problem).body()["error"]
     return respond(body, status=200 if problem is None else 503)
 
 
