@@ -6,7 +6,8 @@ Each game forces its haunt (the simulator's chart names it in every cell),
 so every haunt is played equally often, spread evenly over the player
 counts the ruleset allows. Writes build/balance/report.md and PNG plots:
 the turn the haunt starts by player count, the win rate per haunt and side
-against the 35-65 % band, and the haunt's length in rounds. A haunt outside
+against the 35-65 % band, the heroes' win rate per haunt and table size,
+and the haunt's length in rounds. A haunt outside
 the band is flagged for the designers; a game that breaks an invariant or
 does not end is a failure of the engine or the bots, and exits non-zero.
 
@@ -99,14 +100,31 @@ def run(content: dict, games: int, check) -> list[dict]:
     return out
 
 
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a rate of k in n: a table size
+    gets a few dozen games of a haunt, too few to flag a cell on its rate
+    alone, so a cell is flagged only when its whole interval is outside the band."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / (1 + z * z / n)
+    return max(0.0, mid - half), min(1.0, mid + half)
+
+
 def summarise(rows: list[dict], content: dict | None = None) -> dict:
     """Per haunt: wins by side and reason, and the rates the band judges:
     the heroes', and their opponents' (`against`): the traitor's, or, in a
     haunt without a traitor, the house's (its monsters' wins and the clock's)."""
     per = {}
     for r in rows:
-        s = per.setdefault(r["haunt"], {"games": 0, **{k: 0 for k in SIDES}, "rounds": [], "reasons": {}})
+        s = per.setdefault(r["haunt"], {"games": 0, **{k: 0 for k in SIDES}, "rounds": [], "reasons": {},
+                                        "by_players": {}})
         s["games"] += 1
+        cell = s["by_players"].setdefault(r["players"], {"games": 0, **{k: 0 for k in SIDES}})
+        cell["games"] += 1
+        if r["winner"] in SIDES:
+            cell[r["winner"]] += 1
         if r["winner"] in SIDES:
             s[r["winner"]] += 1
             key = f"{r['winner']}: {r['reason']}"
@@ -114,6 +132,7 @@ def summarise(rows: list[dict], content: dict | None = None) -> dict:
         if r["start_turn"] is not None:
             s["rounds"].append(r["rounds"])
     flags = []                              # (haunt, [(side, rate) outside the band])
+    size_flags = []                         # (haunt, players, [(side, rate)]): surely outside the band at that size
     for hid, s in sorted(per.items()):
         out = []
         for side in SIDES:
@@ -126,9 +145,17 @@ def summarise(rows: list[dict], content: dict | None = None) -> dict:
                 out.append((side, rate))
         if out:
             flags.append((hid, out))
+        for n, cell in sorted(s["by_players"].items()):
+            sure = []
+            for side in ("heroes", s["against"]):
+                lo, hi = wilson(cell[side], cell["games"])
+                if hi < BAND[0] or lo > BAND[1]:
+                    sure.append((side, cell[side] / cell["games"]))
+            if sure:
+                size_flags.append((hid, n, sure))
     broken = [r for r in rows if r["error"]]
     unended = [r for r in rows if not r["error"] and not r["ended"]]
-    return {"per": per, "flags": flags, "broken": broken, "unended": unended}
+    return {"per": per, "flags": flags, "size_flags": size_flags, "broken": broken, "unended": unended}
 
 
 def traitorless(content: dict | None, hid: str) -> bool:
@@ -187,6 +214,24 @@ def plots(rows: list[dict], summary: dict, out: Path) -> list[str]:
     plt.close(fig)
     names.append("win_rates.png")
 
+    sizes = sorted({n for h in hids for n in per[h]["by_players"]})
+    grid = [[(lambda c: 100 * c["heroes"] / c["games"] if c else float("nan"))(per[h]["by_players"].get(n))
+             for n in sizes] for h in hids]
+    fig, ax = plt.subplots(figsize=(1.3 * len(sizes) + 3, 0.35 * len(hids) + 1.5))
+    im = ax.imshow(grid, cmap="RdBu", vmin=0, vmax=100, aspect="auto")
+    for i, row in enumerate(grid):
+        for j, v in enumerate(row):
+            if v == v:                                  # not NaN: the cell was played
+                ax.text(j, i, f"{v:.0f}", ha="center", va="center", fontsize="small",
+                        color="black" if BAND[0] * 100 <= v <= BAND[1] * 100 else "white")
+    ax.set_xticks(range(len(sizes)), [f"{n} players" for n in sizes])
+    ax.set_yticks(range(len(hids)), hids)
+    ax.set_title("Heroes' win rate (%) by table size")
+    fig.colorbar(im, ax=ax, fraction=0.04)
+    _save(fig, out / "win_by_players.png")
+    plt.close(fig)
+    names.append("win_by_players.png")
+
     fig, ax = plt.subplots(figsize=(max(7, 1.2 * len(hids)), 4))
     ax.boxplot([per[h]["rounds"] or [0] for h in hids])
     ax.set_xticks(range(1, len(hids) + 1), hids, rotation=30, ha="right")
@@ -221,6 +266,7 @@ def report(rows: list[dict], summary: dict, pictures: list[str], wall: float, ch
     lines += ["", "## Flagged haunts (a side outside the band)", ""]
     lines += [f"- **{h}**: " + ", ".join(f"{side} win {rate:.0%}" for side, rate in out)
               for h, out in summary["flags"]] or ["None."]
+    lines += _by_table_size(summary)
     lines += ["", "## When the haunt starts", "",
               "| players | games | median turn | median round |", "|---|---|---|---|"]
     for n in sorted({r["players"] for r in rows}):
@@ -234,6 +280,32 @@ def report(rows: list[dict], summary: dict, pictures: list[str], wall: float, ch
     lines += bad or ["None."]
     lines += ["", "## Plots", ""] + [f"![{p[:-4]}]({p})" for p in pictures]
     return "\n".join(lines) + "\n"
+
+
+def _by_table_size(summary: dict) -> list[str]:
+    per = summary["per"]
+    counts = sorted({n for s in per.values() for n in s["by_players"]})
+    lines = ["", "## The heroes' win rate by table size", "",
+             "A haunt in the band over all its games may still favour one side at one table size. "
+             "A cell is marked (▲ too easy for the heroes, ▼ too hard) when the 95 % Wilson interval of the "
+             "rate lies wholly outside the band; with a few dozen games a cell, a rate alone proves little.", "",
+             "| haunt | " + " | ".join(f"{n} players" for n in counts) + " |",
+             "|---|" + "---|" * len(counts)]
+    marks = {}
+    for hid, n, sure in summary["size_flags"]:
+        side, rate = sure[0]
+        easy = (side == "heroes") == (rate > BAND[1])
+        marks[(hid, n)] = " ▲" if easy else " ▼"
+    for hid in sorted(per):
+        cells = []
+        for n in counts:
+            c = per[hid]["by_players"].get(n)
+            cells.append(f"{c['heroes'] / c['games']:.0%} of {c['games']}{marks.get((hid, n), '')}" if c else "-")
+        lines.append(f"| {hid} | " + " | ".join(cells) + " |")
+    lines += ["", "Flagged by table size:", ""]
+    lines += [f"- **{h}**, {n} players: " + ", ".join(f"{side} win {rate:.0%}" for side, rate in sure)
+              for h, n, sure in summary["size_flags"]] or ["None."]
+    return lines
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -282,6 +354,9 @@ def main() -> int:
               f"house {p['house'] / p['games']:4.0%}" + ("  (no traitor)" if p["against"] == "house" else ""))
     print(f"flagged (a side outside {BAND[0]:.0%}-{BAND[1]:.0%}): "
           + (", ".join(f"{h} (heroes {s['per'][h]['heroes_rate']:.0%})" for h, _ in s["flags"]) or "none"))
+    print(f"flagged by table size (95 % interval outside the band): {len(s['size_flags'])} cells"
+          + "".join(f"\n  {h} {n}p: " + ", ".join(f"{side} {rate:.0%}" for side, rate in sure)
+                    for h, n, sure in s["size_flags"]))
     print(f"invariant violations: {len(s['broken'])}, games that did not end: {len(s['unended'])}")
     for r in s["broken"][:5]:
         print(f"  seed {r['seed']} {r['haunt']} {r['players']}p: {r['error']}")

@@ -52,7 +52,7 @@ def test_a_small_balance_run_writes_the_report_plots_and_flags(real_content, tmp
     35-65 % band, lists no broken or unended game, and links its plots."""
     s = balance.balance(40, tmp_path, "turn", content=real_content)
     text = (tmp_path / "report.md").read_text(encoding="utf-8")
-    for png in ("haunt_start.png", "win_rates.png", "haunt_rounds.png"):
+    for png in ("haunt_start.png", "win_rates.png", "win_by_players.png", "haunt_rounds.png"):
         assert (tmp_path / png).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         assert f"({png})" in text
     for hid in real_content["haunts"]:
@@ -66,8 +66,30 @@ def test_a_small_balance_run_writes_the_report_plots_and_flags(real_content, tmp
                        if not all(0.35 <= p[f"{side}_rate"] <= 0.65 for side in ("heroes", p["against"]))}
     for h in flagged:
         assert f"- **{h}**:" in text
+    sizes = text.split("## The heroes' win rate by table size")[1].split("## When the haunt starts")[0]
+    for hid, p in s["per"].items():
+        cells = [f"{c['heroes'] / c['games']:.0%} of {c['games']}" for _, c in sorted(p["by_players"].items())]
+        assert sum(c["games"] for c in p["by_players"].values()) == p["games"]
+        assert all(cell in sizes.split(f"| {hid} |")[1].split("\n")[0] for cell in cells)
     assert "## Invariant violations and unended games (must be none)\n\nNone." in text
     assert not list(tmp_path.glob("*.tmp"))           # written atomically: no leftovers
+
+
+def test_a_table_size_is_flagged_only_when_its_interval_lies_outside_the_band():
+    """Wilson's 95 % interval: 0 of 10 is (0, 0.28); 5 of 10 is (0.24, 0.76);
+    a few games at 0 % prove nothing, thirty at 3 % do."""
+    lo, hi = balance.wilson(0, 10)
+    assert lo == 0 and abs(hi - 0.2775) < 1e-3
+    lo, hi = balance.wilson(5, 10)
+    assert abs(lo - 0.2366) < 1e-3 and abs(hi - 0.7634) < 1e-3
+    rows = [{"haunt": "h", "players": n, "winner": w, "reason": "x", "start_turn": 9, "rounds": 2,
+             "error": None, "ended": True}
+            for n, heroes, games in ((3, 1, 30), (4, 0, 3), (5, 15, 30), (6, 29, 30))
+            for w in ["heroes"] * heroes + ["traitor"] * (games - heroes)]
+    s = balance.summarise(rows)
+    assert s["flags"] == []                         # over all 93 games the heroes win 48 %
+    assert [(h, n, [side for side, _ in sure]) for h, n, sure in s["size_flags"]] == \
+        [("h", 3, ["heroes", "traitor"]), ("h", 6, ["heroes", "traitor"])]
 
 
 def test_the_bots_win_by_every_objective_kind_of_the_fixture_haunts():
