@@ -57,9 +57,12 @@ def met_in(state: dict, side: str, o: dict, h: dict, players: dict) -> bool:
     if name == "ritual":
         return h["rituals"].get(ritual_key(state, side, o), 0) >= o["successes"]
     if name == "escape":
-        if o["count"] == "all":
+        count = o["count"]
+        if count == "all":
             return bool(h["escaped"]) and not side_seats(state, "heroes")
-        return len(h["escaped"]) >= o["count"]
+        if count == "half":             # of the heroes the haunt began with, rounded up
+            count = (len(players) - (h["traitor"] is not None) + 1) // 2
+        return len(h["escaped"]) >= count
     if name == "carry":
         seats = [s for s in side_seats(state, side) if players[s]["room"] == o["to"]]
         if o["object"] in state["rules"]["cards"]:

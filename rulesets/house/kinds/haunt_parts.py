@@ -18,6 +18,8 @@ PLACES = ("traitor", "revealer", "omen_room", "each_hero")
 WHO_TRAIT = ("traitor", "heroes", "revealer", "all")
 SIDES = ("heroes", "traitor")
 ROOM_WHO = ("heroes", "traitor", "all")
+# An escape's count as a share of the heroes, so one haunt asks as much of a table of three as of six.
+ESCAPE_SHARES = ("all", "half")
 ATTACK_TARGETS = ("traitor", "heroes", "monsters")
 DAMAGE = ("physical", "mental")
 ORDERS = ("standard", "traitor_first")
@@ -225,8 +227,14 @@ def read_objective(at: At, value: Any, refs: Refs, side: str) -> dict | None:
             key_at.error("only heroes escape (expected escape under heroes_win)")
         out["room"] = _room(f, "room", refs)
         count = None
-        if f.require("count", "expected all or a number of heroes"):
-            count = "all" if f.data["count"] == "all" else f.int("count", minimum=1, maximum=6)
+        if f.require("count", "expected all, half or a number of heroes"):
+            raw = f.data["count"]
+            if raw in ESCAPE_SHARES:
+                count = raw
+            elif isinstance(raw, str):
+                f.at_key("count").wrong(raw, "expected all, half or a number of heroes from 1 to 6")
+            else:
+                count = f.int("count", minimum=1, maximum=6)
         out["count"] = count
     else:
         out["kind"] = f.id("kind")

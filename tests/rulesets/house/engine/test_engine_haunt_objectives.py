@@ -112,6 +112,26 @@ def test_only_a_hero_escapes_and_heroes_dead_does_not_count_the_escaped_R_HAUNT_
     assert not met(s2, "traitor", {"objective": "heroes_dead"})
 
 
+def test_escape_by_half_asks_half_the_heroes_the_haunt_began_with_R_HAUNT_10():
+    """R-HAUNT-10 with `count: half`: half of the heroes, rounded up, so one
+    haunt asks as much of a table of three as of six; heroes who died or
+    escaped still count toward the table's size, and the traitor never does."""
+    from rulesets.house.engine.objectives import met_in
+    o = {"objective": "escape", "room": "foyer", "count": "half"}
+    for players, need in ((3, 1), (4, 2), (5, 2), (6, 3)):
+        seats = ["Red", "Blue", "Green", "Yellow", "White", "Purple"][:players]
+        table = {seat: {"alive": True, "room": "foyer"} for seat in seats}
+        table["Blue"]["alive"] = False                          # a dead hero: the goal stays the same
+        for escaped in range(players):
+            h = {"traitor": "Red", "escaped": seats[1:1 + escaped]}
+            assert met_in({}, "heroes", o, h, table) is (escaped >= need), (players, escaped)
+    s, _ = haunted(spec(heroes=[{"escape": {"room": "foyer", "count": "half"}}]))
+    put(s, "Green", "foyer")                                   # three seats, Blue the traitor: one of two heroes
+    s["turn"]["seat"] = "Green"
+    s, ev = act(s, "Green", "escape")
+    assert ev[-1] == {"type": "game_over", "winner": "heroes", "reason": "escape"}
+
+
 def _end_turns(s, limit=20):
     """Every seat ends its turn (Blue the monster turn) until the game ends."""
     events = []
