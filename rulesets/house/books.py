@@ -39,6 +39,14 @@ def word(key: str, locale: str, **fields) -> str:
     return text.format(**fields) if fields else text
 
 
+def _n(value, locale: str) -> str:
+    """A haunt's number; one per table size reads "2/2/3/3 (3/4/5/6 players)"."""
+    if not isinstance(value, dict):
+        return str(value)
+    sizes = sorted(value, key=int)
+    return word("by_table", locale, values="/".join(str(value[n]) for n in sizes), sizes="/".join(sizes))
+
+
 def _text(haunt: Haunt, field: str, locale: str) -> str:
     value = getattr(haunt, field)
     text = (value or {}).get(locale, "")
@@ -67,7 +75,7 @@ def _step(rs: Ruleset, haunt: Haunt, step: dict, locale: str) -> str | None:
         named = {m.id: m.name for m in haunt.monsters} if kind == "monsters" else \
             {t.id: t.name for t in haunt.tokens}
         name = named.get(step["kind"], {}).get(locale, step["kind"])
-        return word(f"step.{kind}", locale, count=step.get("count", 1), name=name,
+        return word(f"step.{kind}", locale, count=_n(step.get("count", 1), locale), name=name,
                     at=_place(rs, step["at"], locale))
     if kind == "item":
         return word("step.item", locale, card=_card(rs, step["card"], locale), at=_place(rs, step["at"], locale))
@@ -99,7 +107,7 @@ def facts(rs: Ruleset, haunt: Haunt, locale: str) -> tuple[Block, ...]:
     checks mid-game, the same in both parts (none of it is secret)."""
     clock = haunt.clock
     lines = [_setup(rs, haunt, locale), _monsters(haunt, locale),
-             word("clock", locale, counts=word(f"counts.{clock.counts}", locale), end=clock.end,
+             word("clock", locale, counts=word(f"counts.{clock.counts}", locale), end=_n(clock.end, locale),
                   winner=word(f"winner.{clock.winner}", locale))]
     return (Block("heading", word("facts", locale)),
             *(Block("note", line) for line in lines if line))

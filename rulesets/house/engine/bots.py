@@ -18,7 +18,7 @@ from .bot_odds import (CAUTIOUS, DESPERATE, EVEN, attack_edge, dest, distances, 
                        on_the_clock)
 from . import traits as T
 from .fight import monster, weapon_of
-from .haunt import spec
+from .haunt import at_table, spec
 from .monsters import monster_exits
 from .movement import tiles_left
 from .objectives import my_side
@@ -205,7 +205,7 @@ def _heroes_close(state) -> bool:
     h = state["haunt"]
     sp = spec(state)
     for i, o in enumerate(sp["heroes_win"]):
-        if o["objective"] == "ritual" and h["rituals"].get(f"heroes:{i}", 0) >= o["successes"] - 1:
+        if o["objective"] == "ritual" and h["rituals"].get(f"heroes:{i}", 0) >= at_table(o["successes"], state) - 1:
             return True
         if o["objective"] == "carry":
             holders = [s for s in state["players"] if s != h["traitor"] and _holding(state, s, o["object"])]

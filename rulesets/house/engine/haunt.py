@@ -7,7 +7,7 @@ from kit.draft import peek, reading
 
 from . import traits as T
 from .effects import choice, op
-from .scenario import apply_setup, norm_haunt
+from .scenario import apply_setup, at_table, norm_haunt
 
 
 def haunt_roll(state, rng, seat, events):
@@ -41,6 +41,10 @@ def lookup(state: dict, omen: str, room: str) -> dict:
 def spec(state: dict) -> dict:
     """The haunt being played, as scenario.norm_haunt reads it (shared, read-only)."""
     return state["rules"]["haunts"][peek(state, "haunt")["id"]]
+
+
+def clock_end(state: dict) -> int:
+    return at_table(spec(state)["clock"]["end"], state)
 
 
 def closest(cands: list, revealer: str, seats: list):
@@ -187,7 +191,7 @@ def track_on_turn(state: dict, crossed: list, events: list) -> None:
 def advance(state: dict, steps: int, events: list) -> None:
     h = state["haunt"]
     h["track"] += steps
-    events.append({"type": "track_advanced", "value": h["track"], "end": spec(state)["clock"]["end"]})
+    events.append({"type": "track_advanced", "value": h["track"], "end": clock_end(state)})
 
 
 def hero_damaged(state: dict, seat: str, amount: int, events: list) -> None:
@@ -219,7 +223,7 @@ def check_win(state: dict, events: list) -> None:
                 finish(state, side, o["objective"], events)
                 return
     clock = sp["clock"]
-    if clock and h["track"] >= clock["end"]:
+    if clock and h["track"] >= at_table(clock["end"], state):
         if clock["winner"] == "traitor":
             reveal(state, "objective", events)
         finish(state, clock["winner"], "clock", events)

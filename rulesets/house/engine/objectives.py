@@ -11,7 +11,7 @@ from kit.draft import peek, reading
 
 from . import traits as T
 from .effects import choice, op
-from .haunt import reveal, spec
+from .haunt import at_table, reveal, spec
 from .items import receiver
 from .text import refuse
 
@@ -55,7 +55,7 @@ def met_in(state: dict, side: str, o: dict, h: dict, players: dict) -> bool:
         return any(d["kind"] == o["kind"] for d in h["destroyed"]) and \
             not any(m["kind"] == o["kind"] for m in h["monsters"])
     if name == "ritual":
-        return h["rituals"].get(ritual_key(state, side, o), 0) >= o["successes"]
+        return h["rituals"].get(ritual_key(state, side, o), 0) >= at_table(o["successes"], state)
     if name == "escape":
         count = o["count"]
         if count == "all":
@@ -67,9 +67,9 @@ def met_in(state: dict, side: str, o: dict, h: dict, players: dict) -> bool:
         seats = [s for s in side_seats(state, side) if players[s]["room"] == o["to"]]
         if o["object"] in state["rules"]["cards"]:
             return any(o["object"] in players[s]["held"] for s in seats)
-        return held_tokens(state, seats, o["object"]) >= o.get("count", 1)
+        return held_tokens(state, seats, o["object"]) >= at_table(o.get("count", 1), state)
     if name == "collect":
-        return held_tokens(state, side_seats(state, side), o["kind"]) >= o["count"]
+        return held_tokens(state, side_seats(state, side), o["kind"]) >= at_table(o["count"], state)
     return False                # survive: the clock decides; an unknown word never wins
 
 
@@ -128,7 +128,7 @@ def ritual(state: dict, rng, seat: str, events: list) -> None:
         h = state["haunt"]
         h["rituals"][key] = h["rituals"].get(key, 0) + 1
         events.append({"type": "ritual_progress", "side": side, "objective": int(key.split(":")[1]),
-                       "successes": h["rituals"][key], "needed": o["successes"]})
+                       "successes": h["rituals"][key], "needed": at_table(o["successes"], state)})
 
 
 def escape(state: dict, seat: str, events: list) -> None:

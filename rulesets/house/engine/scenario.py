@@ -10,6 +10,8 @@ asks which form a haunt came in.
 """
 from __future__ import annotations
 
+from kit.draft import peek
+
 from . import board as B
 from . import traits as T
 from .cards import take
@@ -142,11 +144,18 @@ def _add_room(state, rng, step, events):
     place_new(state, room, *best[1:], "haunt", events)
 
 
+def at_table(value, state: dict) -> int:
+    """A haunt's number at this table: written once, or per table size
+    ({"3": n, ..., "6": n}, docs/rulesets/haunts.md) so a haunt asks as much
+    of three players as of six."""
+    return value if type(value) is int else value[str(len(peek(state, "players")))]
+
+
 def _monsters(state, rng, step, events):
     h = state["haunt"]
     spec = next(m for m in state["rules"]["haunts"][h["id"]]["monsters"] if m["id"] == step["kind"])
     for room in places(state, step["at"]):
-        for _ in range(step["count"]):
+        for _ in range(at_table(step["count"], state)):
             h["placed"][spec["id"]] = n = h["placed"].get(spec["id"], 0) + 1
             m = {"id": f"{spec['id']}_{n}", "kind": spec["id"], "room": room, "traits": dict(spec["traits"]),
                  "stunned": False, "recovering": False, "left": 0, "attacked": False, "items": [],
@@ -159,7 +168,7 @@ def _tokens(state, rng, step, events):
     h = state["haunt"]
     kind = step["kind"]
     for room in places(state, step["at"]):
-        for _ in range(step["count"]):
+        for _ in range(at_table(step["count"], state)):
             h["placed"][kind] = n = h["placed"].get(kind, 0) + 1
             tid = f"{kind}_{n}"
             h["tokens"][tid] = {"kind": kind, "room": room, "holder": None}

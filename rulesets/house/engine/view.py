@@ -10,6 +10,7 @@ dict lookups rather than a deep copy of the table.
 from __future__ import annotations
 
 from .effects import CONTINUATION
+from .scenario import at_table
 
 HIDDEN = ("rules", "decks", "stack", "discards", "haunt", "pending")
 
@@ -33,7 +34,8 @@ def _haunt(state: dict, h: dict, seat) -> dict:
         hv["traitor"] = None                                    # known to nobody else yet
     hv["title"] = spec.get("title")
     hv["intro"] = spec.get("intro")
-    hv["clock"] = spec.get("clock")
+    clock = spec.get("clock")
+    hv["clock"] = clock and {**clock, "end": at_table(clock["end"], state)}     # this table's end
     # The monsters and tokens on the table are public once the haunt begins: their kinds' names.
     hv["monster_names"] = {m["id"]: m.get("name") for m in spec["monsters"]}
     hv["token_names"] = spec["tokens"]

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pipeline.content.fields import At, Fields, check_enum, check_id, one_of
+from pipeline.content.fields import At, Fields, check_enum, check_id, check_int, one_of
 
+from .. import INFO
 from ..game import TRAITS
 
 PLACES = ("traitor", "revealer", "omen_room", "each_hero")
@@ -20,6 +21,8 @@ SIDES = ("heroes", "traitor")
 ROOM_WHO = ("heroes", "traitor", "all")
 # An escape's count as a share of the heroes, so one haunt asks as much of a table of three as of six.
 ESCAPE_SHARES = ("all", "half")
+# The table sizes a number may be given for, one each: {3: 2, 4: 2, 5: 3, 6: 3}.
+TABLE_SIZES = tuple(range(INFO.players[0], INFO.players[1] + 1))
 ATTACK_TARGETS = ("traitor", "heroes", "monsters")
 DAMAGE = ("physical", "mental")
 ORDERS = ("standard", "traitor_first")
@@ -106,7 +109,7 @@ def read_setup(at: At, value: Any, refs: Refs) -> dict | None:
         out["room"] = room
     elif name in ("monsters", "tokens"):
         out["kind"] = f.id("kind")
-        out["count"] = f.int("count", minimum=1)
+        out["count"] = by_table(f, "count")
         if out["kind"] is not None:
             (refs.monster_kinds if name == "monsters" else refs.token_kinds).append((f.at_key("kind"), out["kind"]))
     elif name == "item":
@@ -218,10 +221,10 @@ def read_objective(at: At, value: Any, refs: Refs, side: str) -> dict | None:
         if out["object"] is not None:
             refs.objects.append((f.at_key("object"), out["object"]))
         out["to"] = _room(f, "to", refs)
-        out["count"] = f.int("count", required=False, default=1, minimum=1)
+        out["count"] = by_table(f, "count", required=False, default=1)
     elif name == "ritual":
         out.update(trait=f.enum("trait", TRAITS, "trait"), target=f.int("target", minimum=1, maximum=48),
-                   room=_room(f, "room", refs), successes=f.int("successes", minimum=1, maximum=20))
+                   room=_room(f, "room", refs), successes=by_table(f, "successes", maximum=20))
     elif name == "escape":
         if side != "heroes":
             key_at.error("only heroes escape (expected escape under heroes_win)")
@@ -240,10 +243,29 @@ def read_objective(at: At, value: Any, refs: Refs, side: str) -> dict | None:
         out["kind"] = f.id("kind")
         if out["kind"] is not None:
             refs.token_kinds.append((f.at_key("kind"), out["kind"]))
-        out["count"] = f.int("count", minimum=1)
+        out["count"] = by_table(f, "count")
     f.close()
     if name == "monsters_stunned":
         return None if out["kind"] is None else out
+    return None if None in out.values() else out
+
+
+def by_table(f: Fields, key: str, minimum: int = 1, maximum: int | None = None, required: bool = True,
+             default: int | None = None):
+    """A number, or one per table size, so a haunt asks as much of a table of
+    three as of six (more heroes take more turns a round: more tries at a
+    ritual, more hands to carry). Compiled with the sizes as string keys,
+    as JSON keeps them; the engine reads it through `haunt.at_table`."""
+    raw = f.data.get(key) if f.ok else None
+    if not isinstance(raw, dict):
+        return f.int(key, required=required, default=default, minimum=minimum, maximum=maximum)
+    sizes = Fields(f.at_key(key), raw, TABLE_SIZES)
+    shape = "{" + ", ".join(f"{n}: n" for n in TABLE_SIZES) + "}"
+    if sorted(raw, key=str) != sorted(TABLE_SIZES, key=str):
+        got = ", ".join(str(k) for k in raw) or "none"
+        f.at_key(key).error(f"got table sizes {got} (expected a number, or one for each table size: {shape})")
+        return None
+    out = {str(n): check_int(sizes.at_key(n), raw[n], minimum, maximum) for n in TABLE_SIZES}
     return None if None in out.values() else out
 
 

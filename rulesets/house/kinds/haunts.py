@@ -94,7 +94,7 @@ def _clock(f: Fields) -> HauntClock | None:
     if not c.ok:
         return None
     counts = c.enum("counts", CLOCK_COUNTS, "clock count")
-    end = c.int("end", minimum=1, maximum=TRACK_SPACES - 1)     # its last space on the track
+    end = P.by_table(c, "end", maximum=TRACK_SPACES - 1)         # its last space on the track
     winner = c.enum("winner", CLOCK_WINNERS, "winner")
     c.close()
     return None if None in (counts, end, winner) else HauntClock(counts, end, winner)

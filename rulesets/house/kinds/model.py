@@ -181,7 +181,7 @@ class HauntClock:
     turn begins, `hero_damage` with every step of damage a hero takes; at
     `end` the game ends and `winner` wins (`house`: every player loses)."""
     counts: str                    # rounds | hero_damage
-    end: int
+    end: int | dict[str, int]      # or one per table size, {"3": n, ..., "6": n}
     winner: str                    # heroes | traitor | house
 
 

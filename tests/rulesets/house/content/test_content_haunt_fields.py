@@ -129,6 +129,34 @@ def test_every_haunt_field_compiles_where_the_engine_reads_it(tmp_path):
     assert rules["haunts"]["rising_water"]["rules"]["room_hurts"][0]["room"] == "crypt"
 
 
+def test_a_number_per_table_size_compiles_with_string_keys_and_plays_at_that_size_R_HAUNT_8(tmp_path):
+    """R-HAUNT-8, R-HAUNT-9: `{3: n, ..., 6: n}` compiles to string keys (as
+    JSON keeps them); a table of three places and counts the numbers for
+    three, a table of four those for four, and the view tells each its end."""
+    tree = house_tree(tmp_path)
+    haunts = tree / "content/haunts.yaml"
+    text = haunts.read_text(encoding="utf-8")
+    for old, by_size in (("monsters: {kind: drowned_singer, count: 3, at: traitor}",
+                          "monsters: {kind: drowned_singer, count: {3: 1, 4: 4, 5: 4, 6: 5}, at: traitor}"),
+                         ("clock: {counts: hero_damage, end: 15, winner: traitor}",
+                          "clock: {counts: rounds, end: {3: 2, 4: 3, 5: 3, 6: 4}, winner: traitor}")):
+        assert text.count(old) == 1
+        text = text.replace(old, by_size)
+    haunts.write_text(text, encoding="utf-8")
+    content = compiled(tree, "content", tmp_path / "b")
+    sp = content["haunts"]["drowned_choir"]
+    assert sp["setup"][0]["count"] == {"3": 1, "4": 4, "5": 4, "6": 5}
+    assert sp["clock"]["end"] == {"3": 2, "4": 3, "5": 3, "6": 4}
+    for seats, singers, end in ((("Red", "Blue", "Green"), 1, 2), (("Red", "Blue", "Green", "White"), 4, 3)):
+        state, rng = haunted_table(content, "drowned_choir", seats)
+        assert sum(m["kind"] == "drowned_singer" for m in state["haunt"]["monsters"]) == singers
+        assert E.view(state, "Blue")["haunt"]["clock"]["end"] == end
+        state, events = end_turns(state, rng, 60)
+        assert [e["value"] for e in events if e["type"] == "track_advanced"] == list(range(1, end + 1))
+        assert {e["end"] for e in events if e["type"] == "track_advanced"} == {end}
+        assert events[-1]["reason"] == "clock" and state["winner"] == "traitor"
+
+
 def test_a_compiled_clock_ends_the_game_at_its_end_R_HAUNT_9(tmp_path):
     """R-HAUNT-9: a `rounds` clock advances as the traitor's turn begins; at
     `end` its `winner` wins."""

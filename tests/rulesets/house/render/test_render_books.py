@@ -165,6 +165,23 @@ def test_facts_are_written_from_the_setup_steps_and_a_hidden_traitor_is_said_in_
                 f"{item.title['en']} to the haunt revealer’s room; each hero: :sanity: −1.") in notes
 
 
+def test_a_number_per_table_size_is_printed_with_the_sizes_it_is_for_R_HAUNT_8_R_HAUNT_9(rs):
+    """A count or clock end given per table size reads as one figure per
+    size, smallest table first, in both locales."""
+    from rulesets.house.kinds.model import TokenKind
+    haunt = next(iter(rs.haunts.values()))
+    room = next(iter(rs.rooms.values()))
+    rich = dataclasses.replace(
+        haunt, setup=[{"step": "tokens", "kind": "wick", "count": {"3": 2, "4": 2, "5": 3, "6": 4}, "at": room.id}],
+        tokens=[TokenKind("wick", {l: f"W-{l}" for l in LOCALES})],
+        clock=dataclasses.replace(haunt.clock, end={"6": 9, "3": 12, "4": 11, "5": 10}))
+    notes = {l: "\n".join(b.text for b in house_books.facts(rs, rich, l)) for l in LOCALES}
+    assert f"2/2/3/4 (3/4/5/6 players) × W-en in the {room.name['en']}" in notes["en"]
+    assert "at 12/11/10/9 (3/4/5/6 players)," in notes["en"]
+    assert "2/2/3/4（3/4/5/6人局）个W-zh-Hans标记" in notes["zh-Hans"]
+    assert "到第12/11/10/9（3/4/5/6人局）格时" in notes["zh-Hans"]
+
+
 def test_a_rebuild_gives_the_same_bytes(rs, built):
     build_dir, files = built
     before = {name: path.read_bytes() for name, (path, _) in files.items()}
