@@ -11,7 +11,7 @@ and the haunt's length in rounds. A haunt outside
 the band is flagged for the designers; a game that breaks an invariant or
 does not end is a failure of the engine or the bots, and exits non-zero.
 
-Run: .venv/bin/python bench/balance.py [--games N] [--out DIR] [--check every|turn]
+Run: .venv/bin/python bench/balance.py [--games N] [--out DIR] [--check every|turn] [--haunt ID ...]
 """
 from __future__ import annotations
 
@@ -89,8 +89,10 @@ def record(content: dict, seed: int, players: int, haunt: str, check) -> dict:
     return info
 
 
-def run(content: dict, games: int, check) -> list[dict]:
-    haunts = sorted(content["haunts"])
+def run(content: dict, games: int, check, only: list[str] | None = None) -> list[dict]:
+    """`games` seeded games; `only` plays just those haunts (a designer
+    tuning one haunt runs it alone, with all its games at its table sizes)."""
+    haunts = sorted(only or content["haunts"])
     counts = list(range(INFO.players[0], INFO.players[1] + 1))
     out = []
     for seed in range(games):               # haunt cycles fastest, then the player count
@@ -319,7 +321,8 @@ def write_atomic(path: Path, text: str) -> None:
             os.unlink(tmp)
 
 
-def balance(games: int, out: Path, check: str = "every", content: dict | None = None) -> dict:
+def balance(games: int, out: Path, check: str = "every", content: dict | None = None,
+            only: list[str] | None = None) -> dict:
     """Play, summarise, write the report and plots; returns the summary with
     the wall time (the tests call this on a small run)."""
     if content is None:
@@ -327,8 +330,12 @@ def balance(games: int, out: Path, check: str = "every", content: dict | None = 
         content = compiled("house")
     if not content.get("_normalized"):
         content = {**normalize(content), "_normalized": True}       # once, not per game
+    unknown = sorted(set(only or ()) - set(content["haunts"]))
+    if unknown:
+        raise SystemExit(f"balance: no haunt {', '.join(unknown)} in the content "
+                         f"(expected one of {', '.join(sorted(content['haunts']))})")
     t0 = time.perf_counter()
-    rows = run(content, games, True if check == "every" else "turn")
+    rows = run(content, games, True if check == "every" else "turn", only)
     wall = time.perf_counter() - t0
     summary = summarise(rows, content)
     out.mkdir(parents=True, exist_ok=True)
@@ -344,14 +351,19 @@ def main() -> int:
     ap.add_argument("--out", type=Path, default=ROOT / "build" / "balance")
     ap.add_argument("--check", choices=("every", "turn"), default="every",
                     help="check the invariants after every action, or at every turn end")
+    ap.add_argument("--haunt", action="append", metavar="ID",
+                    help="play only this haunt (repeatable): --games then all go to it, spread over the table sizes")
     a = ap.parse_args()
-    s = balance(a.games, a.out, a.check)
+    s = balance(a.games, a.out, a.check, only=a.haunt)
     rows = s["rows"]
     print(f"house balance: {len(rows)} games, {len(s['per'])} haunts, wall {s['wall']:.1f} s "
           f"({len(rows) / s['wall']:.1f} games/s)")
     for hid, p in sorted(s["per"].items()):
         print(f"  {hid:24} {p['games']:5} games  heroes {p['heroes_rate']:4.0%}  traitor {p['traitor_rate']:4.0%}  "
-              f"house {p['house'] / p['games']:4.0%}" + ("  (no traitor)" if p["against"] == "house" else ""))
+              f"house {p['house'] / p['games']:4.0%}" + ("  (no traitor)" if p["against"] == "house" else "")
+              + "  heroes by table size " + "/".join(f"{c['heroes'] / c['games']:.0%}"
+                                                     for _, c in sorted(p["by_players"].items()))
+              + " (" + "/".join(str(n) for n in sorted(p["by_players"])) + "p)")
     print(f"flagged (a side outside {BAND[0]:.0%}-{BAND[1]:.0%}): "
           + (", ".join(f"{h} (heroes {s['per'][h]['heroes_rate']:.0%})" for h, _ in s["flags"]) or "none"))
     print(f"flagged by table size (95 % interval outside the band): {len(s['size_flags'])} cells"

@@ -58,9 +58,11 @@ def run_out(s, limit=120):
 
 def clock_ends(haunt_id, winner, revealer="Red"):
     """R-HAUNT-9: the round clock moves once a round, as the lead's turn
-    begins, and at its end its winner wins."""
+    begins, and at its end (this table size's, when the haunt gives one per
+    size) its winner wins."""
     s, _ = begun(haunt_id, revealer)
     end = s["rules"]["haunts"][haunt_id]["clock"]["end"]
+    end = end if isinstance(end, int) else end[str(len(s["players"]))]
     s, ev = run_out(s)
     assert [e["value"] for e in ev if e["type"] == "track_advanced"] == list(range(1, end + 1))
     assert ev[-1] == {"type": "game_over", "winner": winner, "reason": "clock"}

@@ -131,3 +131,15 @@ def test_a_broken_or_unended_game_fails_the_run_and_is_listed(real_content, tmp_
     assert "- seed 3, " in text and "InvariantError: seed 3: a card is missing" in text
     assert "- seed 5, " in text and "did not end (turn cap)" in text
     assert "invariant violations: 1, games that did not end: 1" in capsys.readouterr().out
+
+
+def test_a_run_of_one_haunt_plays_only_it_over_every_table_size(real_content, tmp_path):
+    """A designer tuning one haunt (--haunt) gets all the games for it,
+    spread evenly over 3-6 players; a haunt the content lacks is refused
+    with the ids it has."""
+    rows = balance.run(real_content, 8, "turn", only=["salt_circle"])
+    assert {r["haunt"] for r in rows} == {"salt_circle"}
+    assert sorted(r["players"] for r in rows) == [3, 3, 4, 4, 5, 5, 6, 6]
+    with pytest.raises(SystemExit, match="no haunt no_such_haunt in the content .*salt_circle"):
+        balance.balance(4, tmp_path, "turn", content=real_content, only=["no_such_haunt"])
+    assert not (tmp_path / "report.md").exists()
