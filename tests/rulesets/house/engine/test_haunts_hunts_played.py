@@ -118,15 +118,16 @@ def test_ledger_debts_fall_due_at_twelve_damage_R_HAUNT_9():
 # -- The Hunt: survive till dawn ------------------------------------------------
 
 def test_the_hunt_heroes_outlast_the_night_R_HAUNT_9():
-    """R-HAUNT-9: the huntsman's turns count the rounds; at 8 the heroes
-    win (`survive`, the clock's own win)."""
+    """R-HAUNT-9: the huntsman's turns count the rounds; at a table of
+    three 2 hounds hunt and at 7 the heroes win (8 at four or five, 9 at
+    six: `survive`, the clock's own win)."""
     s, _ = begin("the_hunt", tough=("Blue", "Green"))
     assert s["order"] == ["Blue", "Green", "Red", "monsters"]
     hounds = s["haunt"]["monsters"]
-    assert len(hounds) == 3 and {m["room"] for m in hounds} == {"entrance_hall"}
+    assert len(hounds) == 2 and {m["room"] for m in hounds} == {"entrance_hall"}
     assert all(m["traits"] == {"might": 5, "speed": 5} for m in hounds)
     s, ev = end_turns(s)
-    assert [e["value"] for e in ev if e["type"] == "track_advanced"] == list(range(1, 9))
+    assert [e["value"] for e in ev if e["type"] == "track_advanced"] == list(range(1, 8))
     assert over(ev) == {"type": "game_over", "winner": "heroes", "reason": "clock"}
     assert E.outcome(s)["winners"] == ["Blue", "Green"]
 
@@ -242,8 +243,8 @@ def test_duel_heroes_cut_the_master_down_with_speed_R_FIGHT_4_R_HAUNT_10():
 
 
 def test_duel_master_lunges_with_speed_and_sees_the_dawn_R_FIGHT_4_R_HAUNT_9():
-    """R-FIGHT-4 replaced for the traitor too; R-HAUNT-9: surviving ten of
-    the traitor's rounds is the traitor's win."""
+    """R-FIGHT-4 replaced for the traitor too; R-HAUNT-9: surviving the
+    traitor's rounds to dawn (14 at a table of three) is the traitor's win."""
     s = duel()
     for seat in ("Red", "Green"):                                       # after the master is chosen
         s["players"][seat]["traits"] = {t: 7 for t in TRAITS}
@@ -255,7 +256,7 @@ def test_duel_master_lunges_with_speed_and_sees_the_dawn_R_FIGHT_4_R_HAUNT_9():
     assert next(e for e in ev if e["type"] == "attack")["trait"] == "speed"
     s, ev = end_turns(s)
     assert over(ev) == {"type": "game_over", "winner": "traitor", "reason": "clock"}
-    assert s["haunt"]["track"] == 10 and E.outcome(s)["winners"] == ["Blue"]
+    assert s["haunt"]["track"] == 14 and E.outcome(s)["winners"] == ["Blue"]
 
 
 # -- Nine Lives: a hidden master and cats that die only of Sanity -------------------
