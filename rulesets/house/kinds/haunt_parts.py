@@ -261,11 +261,13 @@ def by_table(f: Fields, key: str, minimum: int = 1, maximum: int | None = None, 
         return f.int(key, required=required, default=default, minimum=minimum, maximum=maximum)
     sizes = Fields(f.at_key(key), raw, TABLE_SIZES)
     shape = "{" + ", ".join(f"{n}: n" for n in TABLE_SIZES) + "}"
-    if sorted(raw, key=str) != sorted(TABLE_SIZES, key=str):
+    given = {str(k): k for k in raw}                  # 3 or "3": YAML may quote a key
+    if sorted(given, key=lambda k: (len(k), k)) != [str(n) for n in TABLE_SIZES]:
         got = ", ".join(str(k) for k in raw) or "none"
         f.at_key(key).error(f"got table sizes {got} (expected a number, or one for each table size: {shape})")
         return None
-    out = {str(n): check_int(sizes.at_key(n), raw[n], minimum, maximum) for n in TABLE_SIZES}
+    out = {str(n): check_int(sizes.at_key(given[str(n)]), raw[given[str(n)]], minimum, maximum)
+           for n in TABLE_SIZES}
     return None if None in out.values() else out
 
 

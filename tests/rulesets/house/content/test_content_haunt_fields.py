@@ -130,16 +130,17 @@ def test_every_haunt_field_compiles_where_the_engine_reads_it(tmp_path):
 
 
 def test_a_number_per_table_size_compiles_with_string_keys_and_plays_at_that_size_R_HAUNT_8(tmp_path):
-    """R-HAUNT-8, R-HAUNT-9: `{3: n, ..., 6: n}` compiles to string keys (as
-    JSON keeps them); a table of three places and counts the numbers for
-    three, a table of four those for four, and the view tells each its end."""
+    """R-HAUNT-8, R-HAUNT-9: `{3: n, ..., 6: n}` (the sizes quoted or not)
+    compiles to string keys (as JSON keeps them); a table of three places
+    and counts the numbers for three, a table of four those for four, and
+    the view tells each its end."""
     tree = house_tree(tmp_path)
     haunts = tree / "content/haunts.yaml"
     text = haunts.read_text(encoding="utf-8")
     for old, by_size in (("monsters: {kind: drowned_singer, count: 3, at: traitor}",
                           "monsters: {kind: drowned_singer, count: {3: 1, 4: 4, 5: 4, 6: 5}, at: traitor}"),
                          ("clock: {counts: hero_damage, end: 15, winner: traitor}",
-                          "clock: {counts: rounds, end: {3: 2, 4: 3, 5: 3, 6: 4}, winner: traitor}")):
+                          'clock: {counts: rounds, end: {"3": 2, "4": 3, "5": 3, "6": 4}, winner: traitor}')):
         assert text.count(old) == 1
         text = text.replace(old, by_size)
     haunts.write_text(text, encoding="utf-8")
