@@ -11,13 +11,10 @@ import json
 import shutil
 from pathlib import Path
 
-import pytest
-
 from pipeline.content.compile import write_compiled
 from pipeline.content.loader import load_ruleset
 from rulesets import engine as get_engine
 from kit.engine import seeded
-from rulesets.house.engine import fight as F
 from rulesets.house.engine import haunt as H
 from rulesets.house.engine.content import normalize
 from test_content_broken import make_tree
