@@ -25,7 +25,7 @@ from kit.words import catalog
 from rulesets.house import INFO
 from rulesets.house.engine.sim import pick
 from rulesets.house.present.names import Namer
-from rulesets.house.present.reading import paragraphs
+from rulesets.house.present.reading import at_this_table, paragraphs
 from tests.tts_fake.game import built, connect, server  # noqa: F401  (fixtures)
 
 SEATS = ("Red", "Blue", "Green")
@@ -111,6 +111,15 @@ def _act(game, bot: random.Random, seat: str, busy: int, haunt: bool) -> bool:
     return False
 
 
+def _sized(spec: dict, side: str) -> bool:
+    """Whether the haunt gives a number per table size that `side` plays by:
+    a count set up, its own goal's, or the clock's end."""
+    goals = spec["traitor_wins" if side == "traitor" else "heroes_win"]
+    return isinstance(spec["clock"]["end"], dict) or any(
+        isinstance(step.get("count"), dict) for step in spec["setup"] if step["step"] in ("monsters", "tokens")) \
+        or any(isinstance(o.get(k), dict) for o in goals for k in ("successes", "count"))
+
+
 def _check_panels(game, content: dict, haunt: dict, asked_before: int) -> None:
     """R-HAUNT-7 at the table: each player's panel holds its side's book and
     nothing of the other's; a colour nobody plays has an empty panel."""
@@ -123,7 +132,11 @@ def _check_panels(game, content: dict, haunt: dict, asked_before: int) -> None:
             continue
         side = "traitor" if colour == traitor else "heroes"
         other = "heroes" if side == "traitor" else "traitor"
-        assert panel["text"] == _book(content, spec[f"{side}_book"]), (colour, side)
+        # A haunt sized to the table ends the book with this table's numbers.
+        table = at_this_table(haunt, side, Namer(content, server_table(game).state, catalog(INFO.folder)))
+        sized = "" if table is None else "\n\n" + table["zh-Hans"]
+        assert (table is not None) == _sized(spec, side), (colour, spec["id"])
+        assert panel["text"] == _book(content, spec[f"{side}_book"]) + sized, (colour, side)
         assert spec["title"]["zh-Hans"] in panel["title"]
         if spec.get(f"{other}_book"):
             for line in _book(content, spec[f"{other}_book"]).split("\n\n"):

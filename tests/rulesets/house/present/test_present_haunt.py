@@ -25,8 +25,8 @@ PLAYERS = {"Red": {"character": "batu", "side": 0, "room": "smoking_room", "aliv
 HVIEW = {**VIEW, "phase": "haunt", "players": PLAYERS, "haunt": HAUNT, "order": ["Red", "Blue", "monsters"]}
 
 
-def _answer(events, view=HVIEW):
-    out = present.answer(events, TableView.fixed(view, CONTENT, WORDS), 12)
+def _answer(events, view=HVIEW, content=CONTENT):
+    out = present.answer(events, TableView.fixed(view, content, WORDS), 12)
     assert not vocabulary.problems(out["ops"])
     return out
 
@@ -147,3 +147,44 @@ def test_a_room_the_haunts_setup_adds_is_told_as_appearing_not_discovered_R_HAUN
                     "rotation": 0, "by": "haunt", "visible_to": None}])
     assert out["ops"][0]["op"] == "place" and out["ops"][0]["piece"] == "smoking_room"
     assert out["messages"][0]["en"] == "The Smoking Room appears in the house."
+
+
+SIZED = {"id": "lantern_vigil", "monsters": [{"id": "moth", "name": T("飞蛾", "Moth")}],
+         "tokens": [{"id": "wick", "name": T("烛芯", "Wick")}],
+         "setup": [{"step": "monsters", "kind": "moth", "count": {"3": 1, "4": 2, "5": 2, "6": 3}, "at": "traitor"},
+                   {"step": "monsters", "kind": "moth", "count": 1, "at": "revealer"},
+                   {"step": "tokens", "kind": "wick", "count": 3, "at": "smoking_room"}],
+         "heroes_win": [{"objective": "collect", "kind": "wick", "count": {"3": 2, "4": 3, "5": 3, "6": 4}}],
+         "traitor_wins": [{"objective": "ritual", "trait": "sanity", "target": 5, "room": "smoking_room",
+                           "successes": {"3": 3, "4": 3, "5": 4, "6": 4}}],
+         "clock": {"counts": "rounds", "end": {"3": 9, "4": 9, "5": 8, "6": 7}, "winner": "traitor"}}
+FIVE = {**PLAYERS, **{s: {"character": None, "room": "smoking_room", "alive": True} for s in ("Green", "White", "Pink")}}
+
+
+def _books(spec, players):
+    out = _answer([{"type": "haunt_book", "side": "heroes", "book": HEROES_BOOK, "visible_to": ["Red"]},
+                   {"type": "haunt_book", "side": "traitor", "book": TRAITOR_BOOK, "visible_to": ["Blue"]}],
+                  {**HVIEW, "players": players}, {**CONTENT, "haunts": {"lantern_vigil": spec}})
+    return [o["paragraphs"] for o in out["ops"] if o["op"] == "show_text"]
+
+
+def test_a_book_sized_to_the_table_ends_with_this_tables_numbers_R_HAUNT_7_R_HAUNT_8():
+    """The book gives every table size's numbers; the panel adds the ones for
+    this table: the figures set up (both steps of a kind together), the
+    reader's own side's goal, and where the track ends."""
+    heroes, traitor = _books(SIZED, FIVE)
+    assert heroes["en"] == ["Light three wicks.", "Hurry: the wicks are in the tower.",
+                            "At this table of 5: 3 × Moth; collect 3 × Wick; the track ends at 8."]
+    assert heroes["zh-Hans"][-1] == "本局5人：飞蛾×3；需集齐3个烛芯；轨道到第8格结束。"
+    assert traitor["en"] == ["Put out every light.",
+                             "At this table of 5: 3 × Moth; the ritual needs 4 successes; the track ends at 8."]
+    three = {s: FIVE[s] for s in ("Red", "Blue", "Green")}
+    assert _books(SIZED, three)[0]["en"][-1] == "At this table of 3: 2 × Moth; collect 2 × Wick; the track ends at 9."
+
+
+def test_a_haunt_with_one_number_for_every_table_adds_nothing_to_its_book_R_HAUNT_7():
+    fixed = {**SIZED, "setup": SIZED["setup"][1:], "heroes_win": [{**SIZED["heroes_win"][0], "count": 3}],
+             "traitor_wins": [{**SIZED["traitor_wins"][0], "successes": 4}], "clock": {**SIZED["clock"], "end": 8}}
+    heroes, traitor = _books(fixed, FIVE)
+    assert heroes["en"] == ["Light three wicks.", "Hurry: the wicks are in the tower."]
+    assert traitor["en"] == ["Put out every light."]
