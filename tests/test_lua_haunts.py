@@ -133,7 +133,8 @@ def _check_panels(game, content: dict, haunt: dict, asked_before: int) -> None:
         side = "traitor" if colour == traitor else "heroes"
         other = "heroes" if side == "traitor" else "traitor"
         # A haunt sized to the table ends the book with this table's numbers.
-        table = at_this_table(haunt, side, Namer(content, server_table(game).state, catalog(INFO.folder)))
+        seen = {"players": server_table(game).state["players"], "haunt": haunt}     # as a seat's view
+        table = at_this_table(haunt, side, Namer(content, seen, catalog(INFO.folder)))
         sized = "" if table is None else "\n\n" + table["zh-Hans"]
         assert (table is not None) == _sized(spec, side), (colour, spec["id"])
         assert panel["text"] == _book(content, spec[f"{side}_book"]) + sized, (colour, side)

@@ -255,7 +255,7 @@ def by_table(f: Fields, key: str, minimum: int = 1, maximum: int | None = None, 
     """A number, or one per table size, so a haunt asks as much of a table of
     three as of six (more heroes take more turns a round: more tries at a
     ritual, more hands to carry). Compiled with the sizes as string keys,
-    as JSON keeps them; the engine reads it through `haunt.at_table`."""
+    as JSON keeps them; the engine reads it through `scenario.at_table`."""
     raw = f.data.get(key) if f.ok else None
     if not isinstance(raw, dict):
         return f.int(key, required=required, default=default, minimum=minimum, maximum=maximum)

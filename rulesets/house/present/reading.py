@@ -15,6 +15,7 @@ from kit.markup import TOKEN_RE, plain
 from kit.present import TableView
 from kit.words import LOCALES
 
+from ..engine.scenario import at_table
 from .names import Namer, pick
 
 _NAME_RE = re.compile(r"\{([a-z_]+)\}")
@@ -42,14 +43,6 @@ def title(haunt: dict, side: str | None, namer: Namer) -> dict[str, str]:
     return {loc: namer.words.get(key, loc, haunt=name[loc]) for loc in LOCALES}
 
 
-def _named(listed: Any, kind: Any) -> Any:
-    """A monster or token kind's name from the haunt's list of them."""
-    for entry in listed if isinstance(listed, list) else []:
-        if isinstance(entry, dict) and entry.get("id") == kind:
-            return entry.get("name")
-    return None
-
-
 def at_this_table(haunt: dict, side: str | None, namer: Namer) -> dict[str, str] | None:
     """The haunt's numbers for this table, where it gives one per table size
     (docs/rulesets/haunts.md): the book prints every size's, and a reader
@@ -57,31 +50,29 @@ def at_this_table(haunt: dict, side: str | None, namer: Namer) -> dict[str, str]
     side's ritual, carry or collect, and where the track ends; None when
     the haunt sizes nothing."""
     spec = (namer.content.get("haunts") or {}).get(haunt.get("id"))
-    size = str(len(namer.players))
     if not isinstance(spec, dict):
         return None
-
-    def at(value: Any) -> Any:                  # the compiled form keeps the sizes as string keys
-        return value.get(size) if isinstance(value, dict) else value
-
+    at = lambda value: at_table(value, namer.view)      # noqa: E731  (the engine's reading of a number)
+    names = {"monsters": haunt.get("monster_names") or {}, "tokens": namer.token_kinds}
     items: list[tuple[str, Any, int]] = []      # (word, name, number)
     placed: dict[tuple[str, str], list] = {}
     for step in spec.get("setup") or []:
-        if step.get("step") in ("monsters", "tokens"):
+        if step.get("step") in names:
             placed.setdefault((step["step"], step.get("kind")), []).append(step.get("count"))
     for (what, kind), counts in placed.items():
         if any(isinstance(c, dict) for c in counts):
-            items.append(("figures", _named(spec.get(what), kind) or kind, sum(at(c) or 0 for c in counts)))
+            items.append(("figures", names[what].get(kind) or kind, sum(at(c) for c in counts)))
     for o in spec.get("traitor_wins" if side == "traitor" else "heroes_win") or []:
         name, key = o.get("objective"), {"ritual": "successes", "carry": "count", "collect": "count"}
         if name in key and isinstance(o.get(key[name]), dict):
             thing = o.get("object") if name == "carry" else o.get("kind")
-            items.append((name, _named(spec.get("tokens"), thing) or thing, at(o[key[name]])))
+            items.append((name, namer.token_kinds.get(thing) or thing, at(o[key[name]])))
     clock = spec.get("clock") or {}
     if isinstance(clock.get("end"), dict):
         items.append(("clock", None, at(clock["end"])))
     if not items:
         return None
+    size = str(len(namer.players))
     out = {}
     for loc in LOCALES:
         parts = [namer.words.get(f"reading.sized.{word}", loc, n=n,

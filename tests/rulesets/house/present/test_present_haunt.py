@@ -164,7 +164,8 @@ FIVE = {**PLAYERS, **{s: {"character": None, "room": "smoking_room", "alive": Tr
 def _books(spec, players):
     out = _answer([{"type": "haunt_book", "side": "heroes", "book": HEROES_BOOK, "visible_to": ["Red"]},
                    {"type": "haunt_book", "side": "traitor", "book": TRAITOR_BOOK, "visible_to": ["Blue"]}],
-                  {**HVIEW, "players": players}, {**CONTENT, "haunts": {"lantern_vigil": spec}})
+                  {**HVIEW, "players": players, "haunt": {**HAUNT, "monster_names": {"moth": T("飞蛾", "Moth")}}},
+                  {**CONTENT, "haunts": {"lantern_vigil": spec}})
     return [o["paragraphs"] for o in out["ops"] if o["op"] == "show_text"]
 
 
